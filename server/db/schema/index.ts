@@ -1,0 +1,3 @@
+export * from './consents';
+export * from './identity';
+export * from './people';

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+
+/** Query parameters shared by every paged list. */
+export const PagingQuery = v.object({
+  max: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), '20'),
+  offset: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '0'),
+});
+export type PagingQuery = v.InferOutput<typeof PagingQuery>;
+
+/** Paging block returned beside every list. */
+export const Paging = v.object({
+  totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  totalPage: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  max: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type Paging = v.InferOutput<typeof Paging>;
+
+/** A date as the server sends it: ISO 8601 calendar date. */
+export const IsoDate = v.pipe(v.string(), v.isoDate());
+/** A timestamp as the server sends it: ISO 8601 with time zone. */
+export const IsoTimestamp = v.pipe(v.string(), v.isoTimestamp());
+
+/** Numeric identifier in a path, e.g. `/patients/{id}`. */
+export const IdParam = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber()),
+});
+
+/**
+ * Codes of the error catalogue (spec section 8). The client turns a code into the translated text;
+ * `message` stays Italian for logs and for clients other than the portal.
+ */
+export const ErrorCode = v.picklist([
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'ACCESS_DENIED',
+  'DOSSIER_NOT_AUTHORIZED',
+  'NOT_FOUND',
+  'FUNCTION_NOT_AVAILABLE',
+  'RATE_LIMITED',
+  'INTERNAL',
+]);
+export type ErrorCode = v.InferOutput<typeof ErrorCode>;
+
+/** Codes of a single field error, translated by the client ('Campo obbligatorio', …). */
+export const FieldErrorCode = v.picklist(['required', 'invalid', 'tooLong', 'tooShort', 'outOfRange', 'unknown']);
+export type FieldErrorCode = v.InferOutput<typeof FieldErrorCode>;
+
+export const FieldError = v.object({ field: v.string(), code: FieldErrorCode });
+export type FieldError = v.InferOutput<typeof FieldError>;
+
+/** Every error reply has this shape; 500s carry `errorId`, which is in the server log. */
+export const ErrorReply = v.object({
+  status: v.pipe(v.number(), v.integer()),
+  code: ErrorCode,
+  message: v.string(),
+  fields: v.optional(v.array(FieldError)),
+  errorId: v.optional(v.string()),
+});
+export type ErrorReply = v.InferOutput<typeof ErrorReply>;

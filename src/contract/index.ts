@@ -1,0 +1,5 @@
+export * from './common';
+export * from './patient';
+export * from './reference';
+export * from './runtime-config';
+export * from './user';
