@@ -44,7 +44,14 @@ export const ErrorCode = v.picklist([
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
 /** Codes of a single field error, translated by the client ('Campo obbligatorio', …). */
-export const FieldErrorCode = v.picklist(['required', 'invalid', 'tooLong', 'tooShort', 'outOfRange', 'unknown']);
+export const FieldErrorCode = v.picklist([
+  'required',
+  'invalid',
+  'tooLong',
+  'tooShort',
+  'outOfRange',
+  'unknown',
+]);
 export type FieldErrorCode = v.InferOutput<typeof FieldErrorCode>;
 
 export const FieldError = v.object({ field: v.string(), code: FieldErrorCode });

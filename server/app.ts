@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { AppDeps, AppEnv } from './app-env';
+import { authenticate } from './middleware/authenticate';
+import { apiNotFound, handleError } from './middleware/errors';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './routes/account';
+import { helpRoutes } from './routes/help';
+import { patientRoutes } from './routes/patients';
+import { referenceRoutes } from './routes/reference';
+import { runtimeRoutes } from './routes/runtime';
+
+/** The API: every area's routes behind token verification. */
+function createApi(): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .use(authenticate())
+    .route('/', accountRoutes)
+    .route('/', patientRoutes)
+    .route('/', referenceRoutes)
+    .route('/', helpRoutes)
+    .all('*', apiNotFound);
+}
+
+/** Serves the built portal; an unknown page path gets the shell, whose router shows it. */
+function serveClient(app: Hono<AppEnv>, staticDir: string): void {
+  const indexFile = path.join(staticDir, 'index.html');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: staticDir }));
+  app.get('*', async (c, next) => {
+    const looksLikeFile = path.extname(c.req.path) !== '';
+    if (looksLikeFile || !existsSync(indexFile) || !c.req.header('Accept')?.includes('text/html'))
+      return next();
+    c.header('Cache-Control', 'no-cache');
+    return serveStatic({ path: indexFile })(c, next);
+  });
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(requestLog());
+  app.use(securityHeaders());
+  app.use(compress());
+  app.onError(handleError);
+  app.route('/', runtimeRoutes);
+  app.route(deps.config.apiBase, createApi());
+  if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
+  else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });
+  app.notFound((c) => c.text('Not found', 404));
+  return app;
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { DOSSIER_CONSENT_CODE } from '../../constants';
+import type { Logger } from '../../logger';
+import { hashPassword } from '../../services/password';
+import type { Database } from '../client';
+import { consents, favorites, patients, units, users } from '../schema';
+import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { buildPatient, type SeedPatient } from './patients';
+import { units as unitData } from './people.data';
+import { createRandom } from './random';
+
+export const DEMO_PATIENT_COUNT = 50;
+
+/** Splits a contract patient into the indexed columns and the demographic document. */
+export function patientRow(patient: SeedPatient): typeof patients.$inferInsert {
+  const { masterId, name, surname, fiscalCode, birthDate, sex, positionStatus, ...demographics } = patient;
+  return {
+    masterId,
+    name,
+    surname,
+    fiscalCode,
+    birthDate,
+    sex,
+    alive: positionStatus.alive,
+    merged: positionStatus.merged,
+    demographics,
+  };
+}
+
+/** Fills an empty database with the deterministic demo data; a database with users is left alone. */
+export async function seedDemoData(db: Database, logger?: Logger): Promise<boolean> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+
+  const random = createRandom(20261122);
+  const usedCodes = new Set<string>();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const unitRows = await tx
+      .insert(units)
+      .values([...unitData])
+      .returning({ id: units.id });
+    const seedPatients = Array.from({ length: DEMO_PATIENT_COUNT }, (_, index) =>
+      buildPatient(random, index, usedCodes),
+    );
+    const patientRows = await tx
+      .insert(patients)
+      .values(seedPatients.map(patientRow))
+      .returning({ mepiId: patients.mepiId });
+
+    const withoutConsent = new Set(
+      demoAccounts.filter((account) => account.withoutDossierConsent).map((account) => account.patientIndex),
+    );
+    await tx.insert(consents).values(
+      patientRows
+        // About one patient in eight has not given the dossier consent, so staff meet the refusal too.
+        .filter((_, index) => !withoutConsent.has(index) && (index < 3 || index % 8 !== 5))
+        .map((row) => ({
+          patientId: row.mepiId,
+          consentCode: DOSSIER_CONSENT_CODE,
+          statusCode: 'GIVEN',
+          signedAt: new Date(Date.UTC(2024, random.int(0, 11), random.int(1, 28))),
+        })),
+    );
+
+    const userRows = await tx
+      .insert(users)
+      .values(
+        demoAccounts.map((account, index) => ({
+          subject: `demo-${account.username}`,
+          username: account.username,
+          passwordHash,
+          userType: account.userType,
+          displayName: account.displayName,
+          email: `${account.username}@example.it`,
+          mobilePhone: `+39 333 00000${index}`,
+          fiscalCode:
+            account.patientIndex === undefined
+              ? null
+              : (seedPatients[account.patientIndex]?.fiscalCode ?? null),
+          patientId:
+            account.patientIndex === undefined ? null : (patientRows[account.patientIndex]?.mepiId ?? null),
+          unitId:
+            account.userType === 'PAT' || account.userType === 'GUE'
+              ? null
+              : (unitRows[index % unitRows.length]?.id ?? null),
+          permissions: [...account.permissions],
+          inProject: account.inProject,
+          requiresFeaConsents: account.requiresFeaConsents ?? false,
+        })),
+      )
+      .returning({ id: users.id, userType: users.userType });
+
+    const physician = userRows.find((row) => row.userType === 'PHY');
+    if (physician) {
+      await tx
+        .insert(favorites)
+        .values(
+          [0, 1, 4, 7].map((index) => ({ userId: physician.id, patientId: patientRows[index]?.mepiId ?? 0 })),
+        );
+    }
+  });
+  logger?.info('demo data seeded', { patients: DEMO_PATIENT_COUNT, users: demoAccounts.length });
+  return true;
+}

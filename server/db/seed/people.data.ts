@@ -1,0 +1,181 @@
+/** Static demo data: names, places and units. Places carry their cadastral (Belfiore) code. */
+export const maleNames = [
+  'Alessandro',
+  'Andrea',
+  'Antonio',
+  'Davide',
+  'Emanuele',
+  'Federico',
+  'Francesco',
+  'Gabriele',
+  'Giorgio',
+  'Giovanni',
+  'Giuseppe',
+  'Lorenzo',
+  'Marco',
+  'Matteo',
+  'Michele',
+  'Nicola',
+  'Pietro',
+  'Riccardo',
+  'Roberto',
+  'Salvatore',
+  'Simone',
+  'Stefano',
+  'Tommaso',
+  'Vincenzo',
+] as const;
+
+export const femaleNames = [
+  'Alessia',
+  'Alice',
+  'Anna',
+  'Beatrice',
+  'Camilla',
+  'Chiara',
+  'Elena',
+  'Elisa',
+  'Federica',
+  'Francesca',
+  'Giorgia',
+  'Giulia',
+  'Ilaria',
+  'Laura',
+  'Lucia',
+  'Maria',
+  'Martina',
+  'Paola',
+  'Rosa',
+  'Sara',
+  'Silvia',
+  'Sofia',
+  'Valentina',
+  'Veronica',
+] as const;
+
+export const surnames = [
+  'Barbieri',
+  'Bruno',
+  'Caruso',
+  'Colombo',
+  'Conti',
+  'Costa',
+  'De Luca',
+  'Esposito',
+  'Fabbri',
+  'Fontana',
+  'Galli',
+  'Gallo',
+  'Giordano',
+  'Greco',
+  'Leone',
+  'Lombardi',
+  'Mancini',
+  'Marino',
+  'Martini',
+  'Mariani',
+  'Moretti',
+  'Pellegrini',
+  'Ricci',
+  'Rinaldi',
+  'Romano',
+  'Russo',
+  'Santoro',
+  'Serra',
+  'Villa',
+  'Vitale',
+] as const;
+
+export interface Place {
+  city: string;
+  code: string;
+  province: string;
+  region: string;
+  zip: string;
+  asl: string;
+}
+
+export const places: readonly Place[] = [
+  {
+    city: 'Milano',
+    code: 'F205',
+    province: 'MI',
+    region: 'Lombardia',
+    zip: '20121',
+    asl: 'ATS Città Metropolitana di Milano',
+  },
+  { city: 'Monza', code: 'F704', province: 'MB', region: 'Lombardia', zip: '20900', asl: 'ATS Brianza' },
+  { city: 'Bergamo', code: 'A794', province: 'BG', region: 'Lombardia', zip: '24121', asl: 'ATS Bergamo' },
+  { city: 'Brescia', code: 'B157', province: 'BS', region: 'Lombardia', zip: '25121', asl: 'ATS Brescia' },
+  { city: 'Pavia', code: 'G388', province: 'PV', region: 'Lombardia', zip: '27100', asl: 'ATS Pavia' },
+  { city: 'Como', code: 'C933', province: 'CO', region: 'Lombardia', zip: '22100', asl: 'ATS Insubria' },
+  {
+    city: 'Torino',
+    code: 'L219',
+    province: 'TO',
+    region: 'Piemonte',
+    zip: '10121',
+    asl: 'ASL Città di Torino',
+  },
+  {
+    city: 'Bologna',
+    code: 'A944',
+    province: 'BO',
+    region: 'Emilia-Romagna',
+    zip: '40121',
+    asl: 'AUSL di Bologna',
+  },
+  { city: 'Verona', code: 'L781', province: 'VR', region: 'Veneto', zip: '37121', asl: 'ULSS 9 Scaligera' },
+  {
+    city: 'Firenze',
+    code: 'D612',
+    province: 'FI',
+    region: 'Toscana',
+    zip: '50121',
+    asl: 'ASL Toscana Centro',
+  },
+  { city: 'Roma', code: 'H501', province: 'RM', region: 'Lazio', zip: '00184', asl: 'ASL Roma 1' },
+  {
+    city: 'Napoli',
+    code: 'F839',
+    province: 'NA',
+    region: 'Campania',
+    zip: '80121',
+    asl: 'ASL Napoli 1 Centro',
+  },
+  { city: 'Palermo', code: 'G273', province: 'PA', region: 'Sicilia', zip: '90121', asl: 'ASP Palermo' },
+  { city: 'Genova', code: 'D969', province: 'GE', region: 'Liguria', zip: '16121', asl: 'ASL 3 Genovese' },
+];
+
+export const streets = [
+  'Via Roma',
+  'Via Garibaldi',
+  'Corso Vittorio Emanuele II',
+  'Via Mazzini',
+  'Via Verdi',
+  'Viale Europa',
+  'Via Dante Alighieri',
+  'Piazza della Repubblica',
+  'Via Manzoni',
+  'Via Cavour',
+  'Via XX Settembre',
+] as const;
+
+export const units = [
+  { code: 'CARD', name: 'Cardiologia', hospital: 'Ospedale Maggiore' },
+  { code: 'RAD', name: 'Radiologia', hospital: 'Ospedale Maggiore' },
+  { code: 'MED', name: 'Medicina interna', hospital: 'Ospedale Maggiore' },
+  { code: 'PS', name: 'Pronto soccorso', hospital: 'Ospedale Maggiore' },
+  { code: 'LAB', name: 'Laboratorio analisi', hospital: 'Ospedale Maggiore' },
+  { code: 'ORT', name: 'Ortopedia e traumatologia', hospital: 'Ospedale San Giuseppe' },
+  { code: 'NEU', name: 'Neurologia', hospital: 'Ospedale San Giuseppe' },
+  { code: 'ONC', name: 'Oncologia medica', hospital: 'Ospedale San Giuseppe' },
+] as const;
+
+export const relationships = [
+  'Coniuge',
+  'Figlio/a',
+  'Genitore',
+  'Fratello/Sorella',
+  'Tutore legale',
+] as const;

@@ -1,0 +1,77 @@
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app';
+import type { VerifyToken } from './app-env';
+import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
+import { issuerOf, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
+import { createLogger } from './logger';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const database = await openDatabase(config.databaseUrl ?? config.dataDir);
+logger.info('database ready', { kind: database.kind });
+if (config.seedDemoData) await seedDemoData(database.db, logger);
+
+let idp: EmbeddedIdp | null = null;
+let verifyToken: VerifyToken;
+if (config.oidcIssuer) {
+  const jwks = new URL(await discoverJwksUri(config.oidcIssuer));
+  verifyToken = createTokenVerifier({
+    issuer: config.oidcIssuer,
+    audience: config.apiAudience,
+    jwks,
+    requireDpop: config.dpop,
+  });
+} else {
+  idp = await createEmbeddedIdp({ config, db: database.db, logger: logger.child({ component: 'idp' }) });
+  verifyToken = createTokenVerifier({
+    issuer: issuerOf(config),
+    audience: config.apiAudience,
+    jwks: idp.publicJwks,
+    requireDpop: config.dpop,
+  });
+}
+
+let draining = false;
+const app = createApp({
+  config,
+  db: database.db,
+  logger,
+  verifyToken,
+  isDraining: () => draining,
+  ping: database.ping,
+});
+const apiListener = getRequestListener(app.fetch);
+const embeddedIdp = idp;
+const server = createServer((request, response) => {
+  if (embeddedIdp && (request.url === '/idp' || request.url?.startsWith('/idp/'))) {
+    embeddedIdp.handle(request, response);
+    return;
+  }
+  void apiListener(request, response);
+});
+
+server.listen(config.port, config.host, () => {
+  logger.info('portal listening', { url: config.publicUrl, port: config.port, issuer: issuerOf(config) });
+});
+
+/** SIGTERM: stop accepting, let requests in flight finish, then close the database. */
+async function shutdown(signal: string): Promise<void> {
+  if (draining) return;
+  draining = true;
+  logger.info('shutting down', { signal });
+  const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(force);
+  await database.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ErrorReply } from '../../src/contract';
+import type { AppEnv } from '../app-env';
+import { errorMessages, HttpError } from '../http-error';
+
+function reply(c: Context<AppEnv>, body: ErrorReply, headers?: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
+  return c.json(body, body.status as 400);
+}
+
+/** Known errors become the contract's ErrorReply; anything else is a 500 whose id is in the log. */
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof HttpError) {
+    return reply(
+      c,
+      {
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      },
+      error.headers,
+    );
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    // Hono raises these for malformed bodies (e.g. invalid JSON).
+    return reply(c, { status: error.status, code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST });
+  }
+  const errorId = randomUUID();
+  const logger = c.get('logger') ?? c.get('deps').logger;
+  logger.error('unexpected error', { errorId, error: error.message, stack: error.stack });
+  return reply(c, { status: 500, code: 'INTERNAL', message: errorMessages.INTERNAL, errorId });
+}
+
+export function apiNotFound(c: Context<AppEnv>): Response {
+  return reply(c, { status: 404, code: 'NOT_FOUND', message: errorMessages.NOT_FOUND });
+}

@@ -1,0 +1,10 @@
+import type { Context } from 'hono';
+
+export type Language = 'it' | 'en';
+
+/** The portal sends `it-IT` or `en-EN`; anything that is not English gets Italian, the default. */
+export function languageOf(c: Context): Language {
+  return (c.req.header('Accept-Language') ?? '').toLowerCase().startsWith('en') ? 'en' : 'it';
+}
+
+export type Localized = Record<Language, string>;

@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { UserRow } from '../app-env';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { HttpError } from '../http-error';
+
+export async function findUserBySubject(db: Database, subject: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.subject, subject)).limit(1);
+  return row ?? null;
+}
+
+/** The enabled portal user behind the token, or 403: a token alone never opens patient data. */
+export async function requireUser(db: Database, subject: string): Promise<UserRow> {
+  const user = await findUserBySubject(db, subject);
+  if (!user?.enabled) throw new HttpError(403, 'ACCESS_DENIED');
+  return user;
+}
+
+export function isStaff(user: Pick<UserRow, 'userType'>): boolean {
+  return user.userType === 'PHY' || user.userType === 'OPT' || user.userType === 'ADM';
+}

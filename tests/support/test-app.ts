@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { createApp } from '../../server/app';
+import type { AppEnv } from '../../server/app-env';
+import { createTokenVerifier } from '../../server/auth/token-verifier';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { type Database, openDatabase } from '../../server/db/client';
+import { seedDemoData } from '../../server/db/seed';
+import { createMemoryLogger, type LogFields } from '../../server/logger';
+
+/** Every server test runs on PGlite, and also on PostgreSQL when DATABASE_URL is set (CI sets it). */
+export const databaseTargets: readonly { name: string; location: string }[] = [
+  { name: 'pglite', location: 'memory://' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgresql', location: process.env.DATABASE_URL }] : []),
+];
+
+export interface TestContext {
+  app: Hono<AppEnv>;
+  db: Database;
+  config: ServerConfig;
+  logLines: LogFields[];
+  /** A real ES256 access token for a seeded user, as the identity provider would issue it. */
+  tokenFor(username: string, options?: { expiresInSeconds?: number; amr?: string[] }): Promise<string>;
+  /** `app.request` with the token and language headers the portal sends. */
+  call(path: string, username: string | null, init?: RequestInit & { language?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const issuer = 'https://idp.test/idp';
+
+export async function createTestContext(
+  location: string,
+  overrides: Partial<ServerConfig> = {},
+): Promise<TestContext> {
+  const isolatedSchema = location.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase(location, isolatedSchema ? { isolatedSchema } : {});
+  await seedDemoData(database.db);
+  const config: ServerConfig = {
+    ...loadConfig({ PUBLIC_URL: 'http://localhost', STATIC_DIR: './test-results/no-static' }),
+    ...overrides,
+  };
+  const logger = createMemoryLogger();
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
+  const verifyToken = createTokenVerifier({
+    issuer,
+    audience: config.apiAudience,
+    jwks: { keys: [publicJwk] },
+    requireDpop: false,
+  });
+  const app = createApp({ config, db: database.db, logger, verifyToken, ping: database.ping });
+
+  const tokenFor: TestContext['tokenFor'] = (username, options = {}) =>
+    new SignJWT({ scope: 'openid profile', amr: options.amr ?? ['pwd'], client_id: 'portal' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'test', typ: 'at+jwt' })
+      .setIssuer(issuer)
+      .setAudience(config.apiAudience)
+      .setSubject(`demo-${username}`)
+      .setIssuedAt()
+      .setJti(randomBytes(8).toString('hex'))
+      .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? 300))
+      .sign(privateKey);
+
+  return {
+    app,
+    db: database.db,
+    config,
+    logLines: logger.lines,
+    tokenFor,
+    async call(path, username, init = {}) {
+      const headers = new Headers(init.headers);
+      if (username) headers.set('Authorization', `Bearer ${await tokenFor(username)}`);
+      headers.set('Accept-Language', init.language ?? 'it-IT');
+      return app.request(path, { ...init, headers });
+    },
+    close: database.close,
+  };
+}
