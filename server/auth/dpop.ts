@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
+
+/** Proof algorithms accepted (RFC 9449 names them by JWS alg). */
+export const DPOP_ALGORITHMS = ['ES256', 'RS256', 'EdDSA', 'Ed25519'];
+const IAT_WINDOW_SEC = 60;
+const JTI_MEMORY_MS = 5 * 60 * 1000;
+const JTI_MAX_ENTRIES = 100_000;
+
+export class DpopError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DpopError';
+  }
+}
+
+/** Proof `jti`s seen recently, to refuse a replayed proof. In memory: one instance, a few minutes. */
+export class JtiMemory {
+  private readonly seen = new Map<string, number>();
+
+  /** Records the jti; false when it was already there. */
+  remember(key: string, now = Date.now()): boolean {
+    if (this.seen.size >= JTI_MAX_ENTRIES) this.prune(now);
+    const until = this.seen.get(key);
+    if (until !== undefined && until > now) return false;
+    this.seen.set(key, now + JTI_MEMORY_MS);
+    return true;
+  }
+
+  private prune(now: number): void {
+    for (const [key, until] of this.seen) if (until <= now) this.seen.delete(key);
+    // Still full of live entries: drop the oldest rather than grow without bound.
+    for (const key of this.seen.keys()) {
+      if (this.seen.size < JTI_MAX_ENTRIES) break;
+      this.seen.delete(key);
+    }
+  }
+}
+
+/** `htu` comparison per RFC 9449 §4.3: scheme, host and path, without query and fragment. */
+function sameTarget(htu: unknown, requestUrl: string): boolean {
+  if (typeof htu !== 'string') return false;
+  const proof = URL.parse(htu);
+  const actual = new URL(requestUrl);
+  return proof !== null && proof.origin === actual.origin && proof.pathname === actual.pathname;
+}
+
+export interface VerifiedProof {
+  /** SHA-256 JWK thumbprint of the proof key, to compare with the token's `cnf.jkt`. */
+  thumbprint: string;
+}
+
+/** Checks a DPoP proof against the request and the access token it accompanies. */
+export async function verifyDpopProof(
+  proof: string,
+  request: Request,
+  accessToken: string,
+  jtis: JtiMemory,
+): Promise<VerifiedProof> {
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(proof);
+  } catch {
+    throw new DpopError('malformed proof');
+  }
+  const jwk = header.jwk as JWK | undefined;
+  if (header.typ !== 'dpop+jwt') throw new DpopError('wrong typ');
+  if (!header.alg || !DPOP_ALGORITHMS.includes(header.alg)) throw new DpopError('unsupported alg');
+  if (!jwk || 'd' in jwk || jwk.kty === 'oct')
+    throw new DpopError('proof key must be an embedded public key');
+
+  let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+  try {
+    ({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: DPOP_ALGORITHMS }));
+  } catch {
+    throw new DpopError('invalid proof signature');
+  }
+  if (typeof payload.jti !== 'string' || payload.jti.length === 0) throw new DpopError('missing jti');
+  if (payload.htm !== request.method) throw new DpopError('htm mismatch');
+  if (!sameTarget(payload.htu, request.url)) throw new DpopError('htu mismatch');
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof payload.iat !== 'number' || Math.abs(now - payload.iat) > IAT_WINDOW_SEC) {
+    throw new DpopError('iat out of window');
+  }
+  const ath = createHash('sha256').update(accessToken).digest('base64url');
+  if (payload.ath !== ath) throw new DpopError('ath mismatch');
+  const thumbprint = await calculateJwkThumbprint(jwk, 'sha256');
+  if (!jtis.remember(`${thumbprint}:${payload.jti}`)) throw new DpopError('proof replayed');
+  return { thumbprint };
+}

@@ -1,0 +1,140 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import { HttpError } from '../http-error';
+import { DPOP_ALGORITHMS, DpopError, JtiMemory, verifyDpopProof } from './dpop';
+
+export interface VerifiedToken {
+  subject: string;
+  claims: JWTPayload;
+  authenticationMethod: string | null;
+}
+
+export type TokenVerifier = (request: Request) => Promise<VerifiedToken>;
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** The embedded IdP's public keys, or the jwks_uri of an external issuer. */
+  jwks: JSONWebKeySet | URL;
+  /** Refuse plain bearer tokens: every token must be DPoP-bound. */
+  requireDpop: boolean;
+  clockToleranceSec?: number;
+}
+
+const TOKEN_ALGORITHMS = ['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA', 'Ed25519'];
+
+type Scheme = 'Bearer' | 'DPoP';
+
+function challenge(
+  requireDpop: boolean,
+  error?: { code: string; description: string; scheme?: Scheme },
+): string {
+  const params = (scheme: Scheme): string => {
+    const parts = scheme === 'DPoP' ? [`algs="${DPOP_ALGORITHMS.join(' ')}"`] : ['realm="api"'];
+    if (error && (error.scheme ?? scheme) === scheme) {
+      parts.push(`error="${error.code}"`, `error_description="${error.description}"`);
+    }
+    return `${scheme} ${parts.join(', ')}`;
+  };
+  return requireDpop ? params('DPoP') : `${params('Bearer')}, ${params('DPoP')}`;
+}
+
+/** The `amr` values joined with a space, else `acr`, else null. */
+function authenticationMethodOf(claims: JWTPayload): string | null {
+  const { amr, acr } = claims;
+  if (Array.isArray(amr) && amr.length > 0) return amr.map(String).join(' ');
+  if (typeof amr === 'string' && amr) return amr;
+  return typeof acr === 'string' && acr ? acr : null;
+}
+
+function parseAuthorization(header: string | null): { scheme: Scheme; token: string } | null {
+  const match = header?.match(/^(Bearer|DPoP)\s+([A-Za-z0-9\-._~+/]+=*)$/i);
+  if (!match?.[1] || !match[2]) return null;
+  return { scheme: match[1].toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer', token: match[2] };
+}
+
+/** Reads `jwks_uri` from the issuer's OpenID discovery document. */
+export async function discoverJwksUri(issuer: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const response = await fetchImpl(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`OpenID discovery failed: ${response.status} ${url}`);
+  const metadata = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
+  if (typeof metadata.jwks_uri !== 'string') throw new Error(`OpenID discovery without jwks_uri: ${url}`);
+  return metadata.jwks_uri;
+}
+
+/** Verifies the API's access tokens (RFC 9068-style JWTs), bearer or DPoP-bound (RFC 9449). */
+export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
+  const keys: JWTVerifyGetKey =
+    opts.jwks instanceof URL ? createRemoteJWKSet(opts.jwks) : createLocalJWKSet(opts.jwks);
+  const jtis = new JtiMemory();
+  const clockTolerance = opts.clockToleranceSec ?? 5;
+
+  const refuse = (code: string, description: string, scheme?: Scheme): HttpError =>
+    new HttpError(401, 'UNAUTHENTICATED', undefined, {
+      'WWW-Authenticate': challenge(opts.requireDpop, { code, description, scheme }),
+    });
+
+  return async (request) => {
+    const authorization = parseAuthorization(request.headers.get('authorization'));
+    if (!authorization) {
+      throw new HttpError(401, 'UNAUTHENTICATED', undefined, {
+        'WWW-Authenticate': challenge(opts.requireDpop),
+      });
+    }
+    const { scheme, token } = authorization;
+
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(token, keys, {
+        issuer: opts.issuer,
+        audience: opts.audience,
+        algorithms: TOKEN_ALGORITHMS,
+        clockTolerance,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) {
+        throw new HttpError(401, 'SESSION_EXPIRED', undefined, {
+          'WWW-Authenticate': challenge(opts.requireDpop, {
+            code: 'invalid_token',
+            description: 'token expired',
+            scheme,
+          }),
+        });
+      }
+      throw refuse('invalid_token', 'token invalid', scheme);
+    }
+
+    const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
+    if (scheme === 'Bearer') {
+      // A DPoP-bound token sent as a bearer token is a stolen or downgraded token.
+      if (jkt !== undefined) throw refuse('invalid_token', 'token is DPoP-bound', 'DPoP');
+      if (opts.requireDpop) throw refuse('invalid_token', 'DPoP-bound token required', 'DPoP');
+    } else {
+      const proof = request.headers.get('dpop');
+      if (!proof || proof.includes(','))
+        throw refuse('invalid_dpop_proof', 'one DPoP proof required', 'DPoP');
+      if (typeof jkt !== 'string') throw refuse('invalid_token', 'token is not DPoP-bound', 'DPoP');
+      try {
+        const { thumbprint } = await verifyDpopProof(proof, request, token, jtis);
+        if (thumbprint !== jkt) throw new DpopError('key does not match the token binding');
+      } catch (error) {
+        if (error instanceof DpopError) throw refuse('invalid_dpop_proof', error.message, 'DPoP');
+        throw error;
+      }
+    }
+
+    const subject = claims.sub;
+    if (typeof subject !== 'string' || !subject)
+      throw refuse('invalid_token', 'token without subject', scheme);
+    return { subject, claims, authenticationMethod: authenticationMethodOf(claims) };
+  };
+}

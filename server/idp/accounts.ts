@@ -1,0 +1,49 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Account, AccountClaims } from 'oidc-provider';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { demoAccounts } from '../db/seed/demo-accounts';
+import { verifyPassword } from '../services/password';
+import type { DemoAccountRow } from './html';
+
+type UserRow = typeof users.$inferSelect;
+
+// Verified against when the username is unknown, so a miss costs as much as a wrong password.
+const DUMMY_HASH =
+  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+export function claimsOf(user: UserRow): AccountClaims {
+  return {
+    sub: user.subject,
+    name: user.displayName,
+    preferred_username: user.username,
+    user_type: user.userType,
+    ...(user.email ? { email: user.email, email_verified: true } : {}),
+  };
+}
+
+/** oidc-provider's `findAccount`: enabled users by subject. */
+export async function findAccount(db: Database, subject: string): Promise<Account | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.subject, subject)).limit(1);
+  if (!user?.enabled) return undefined;
+  return { accountId: user.subject, claims: () => claimsOf(user) };
+}
+
+/** The subject of the user these credentials belong to, or null. */
+export async function authenticate(db: Database, username: string, password: string): Promise<string | null> {
+  const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user?.passwordHash || !user.enabled || !ok) return null;
+  return user.subject;
+}
+
+/** Demo accounts present in the database, for the login page in demo mode. */
+export async function listDemoAccounts(db: Database): Promise<DemoAccountRow[]> {
+  const names = demoAccounts.map((account) => account.username);
+  if (names.length === 0) return [];
+  return db
+    .select({ username: users.username, userType: users.userType, displayName: users.displayName })
+    .from(users)
+    .where(and(inArray(users.username, names), eq(users.enabled, true), isNotNull(users.passwordHash)))
+    .orderBy(asc(users.userType), asc(users.username));
+}

@@ -1,0 +1,90 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/client';
+import { oidcPayloads } from '../db/schema';
+
+type Row = typeof oidcPayloads.$inferSelect;
+
+function live(row: Row | undefined): AdapterPayload | undefined {
+  if (!row) return undefined;
+  // Rows outlive their expiry until the sweep; an expired row is as good as gone.
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
+  const payload = row.payload as AdapterPayload;
+  return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+}
+
+/** oidc-provider storage on the `oidc_payloads` table, one adapter per model name. */
+export class DrizzleAdapter implements Adapter {
+  constructor(
+    private readonly db: Database,
+    private readonly model: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const values = {
+      payload,
+      grantId: payload.grantId ?? null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
+      consumedAt: null,
+    };
+    await this.db
+      .insert(oidcPayloads)
+      .values({ id, type: this.model, ...values })
+      .onConflictDoUpdate({ target: [oidcPayloads.type, oidcPayloads.id], set: values });
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)))
+      .limit(1);
+    return live(row);
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.uid, uid)))
+      .limit(1);
+    return live(row);
+  }
+
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.userCode, userCode)))
+      .limit(1);
+    return live(row);
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db
+      .update(oidcPayloads)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.grantId, grantId)));
+  }
+}
+
+/** Deletes expired rows; returns how many went. */
+export async function sweepExpired(db: Database): Promise<number> {
+  const gone = await db
+    .delete(oidcPayloads)
+    .where(lt(oidcPayloads.expiresAt, new Date()))
+    .returning({ id: oidcPayloads.id });
+  return gone.length;
+}

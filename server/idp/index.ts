@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JSONWebKeySet } from 'jose';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import { sweepExpired } from './adapter';
+import { handleInteraction } from './interaction';
+import { loadIdpKeys, publicJwksOf } from './keys';
+import { buildProviderConfiguration, clientRedirects, touchSession } from './provider-config';
+import { LoginRateLimit } from './rate-limit';
+import { applySecurityHeaders, type SecurityPolicy } from './security';
+
+/** Where the main server mounts the provider; the issuer is `${publicUrl}${IDP_BASE_PATH}`. */
+export const IDP_BASE_PATH = '/idp';
+const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+// Submits the logout confirmation form: served as a file so the CSP needs no inline script.
+const AUTO_SUBMIT_JS =
+  "document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('op.logoutForm');if(f)f.submit();});\n";
+
+export interface EmbeddedIdp {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  publicJwks: JSONWebKeySet;
+  provider: Provider;
+}
+
+export interface EmbeddedIdpOptions {
+  config: ServerConfig;
+  db: Database;
+  logger: Logger;
+}
+
+function securityPolicy(config: ServerConfig): SecurityPolicy {
+  const portalOrigin = new URL(config.publicUrl).origin;
+  const { redirectUris, postLogoutUris } = clientRedirects(config);
+  const formTargets = [...redirectUris, ...postLogoutUris].map((uri) => new URL(uri).origin);
+  return { portalOrigin, formTargets };
+}
+
+export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<EmbeddedIdp> {
+  const { config, db, logger } = opts;
+  const issuer = `${config.publicUrl}${IDP_BASE_PATH}`;
+  const keys = await loadIdpKeys(db);
+  const provider = new Provider(
+    issuer,
+    buildProviderConfiguration({
+      config,
+      db,
+      logger,
+      basePath: IDP_BASE_PATH,
+      signingKeys: keys.signing,
+      cookieKeys: keys.cookie,
+    }),
+  );
+  // Behind the reverse proxy the scheme and host come from X-Forwarded-*.
+  provider.proxy = true;
+  provider.on('server_error', (_ctx, error: Error) =>
+    logger.error('idp.server_error', { error: error.message }),
+  );
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    touchSession(ctx).catch((error: Error) =>
+      logger.warn('idp.session_touch_failed', { error: error.message }),
+    );
+  });
+  provider.on('grant.revoked', (_ctx, grantId: string) => logger.info('idp.grant_revoked', { grantId }));
+
+  const limiter = new LoginRateLimit(db);
+  const policy = securityPolicy(config);
+  const callback = provider.callback();
+  const interactionDeps = { provider, db, config, logger, limiter, basePath: IDP_BASE_PATH };
+
+  const sweep = (): void => {
+    sweepExpired(db).catch((error: Error) => logger.warn('idp.sweep_failed', { error: error.message }));
+  };
+  sweep();
+  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+
+  const fail = (res: ServerResponse, error: unknown): void => {
+    logger.error('idp.request_failed', { error: error instanceof Error ? error.message : String(error) });
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.end();
+    } else {
+      res.destroy();
+    }
+  };
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const original = req.url ?? '/';
+    const pathname = original.split('?')[0] ?? '/';
+    if (pathname !== IDP_BASE_PATH && !pathname.startsWith(`${IDP_BASE_PATH}/`)) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    applySecurityHeaders(req, res, policy);
+    if (pathname.startsWith(`${IDP_BASE_PATH}/interaction/`)) {
+      handleInteraction(req, res, interactionDeps).catch((error: unknown) => fail(res, error));
+      return;
+    }
+    if (pathname === `${IDP_BASE_PATH}/assets/auto-submit.js`) {
+      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.end(AUTO_SUBMIT_JS);
+      return;
+    }
+    // Mount like koa-mount: the provider routes on the stripped path and rebuilds its URLs from originalUrl.
+    Object.assign(req, { originalUrl: original });
+    req.url = original.slice(IDP_BASE_PATH.length) || '/';
+    if (req.url.startsWith('?')) req.url = `/${req.url}`;
+    callback(req, res).catch((error: unknown) => fail(res, error));
+  }
+
+  return { handle, publicJwks: publicJwksOf(keys.signing) as JSONWebKeySet, provider };
+}

@@ -1,0 +1,219 @@
+import type { JWK } from 'jose';
+import type { Configuration, JWKS, KoaContextWithOIDC } from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import { findAccount } from './accounts';
+import { DrizzleAdapter } from './adapter';
+import { escapeHtml, messageBody, renderPage } from './html';
+import { SIGNING_ALG } from './keys';
+import { pickLocale } from './locale';
+import { messages } from './messages';
+import { nonceOf } from './security';
+
+export const ACCESS_TOKEN_TTL_SEC = 5 * 60;
+export const IDLE_TTL_SEC = 30 * 60;
+export const ABSOLUTE_TTL_SEC = 12 * 60 * 60;
+/** Scopes of the API resource: the portal's usual request, so no extra scope and no consent prompt. */
+export const API_SCOPES = 'openid profile email offline_access';
+export const DEV_ORIGIN = 'http://localhost:5173';
+
+const now = (): number => Math.floor(Date.now() / 1000);
+
+/** Seconds left until `start + 12 h`, at least one (oidc-provider wants a positive TTL). */
+export function untilAbsoluteLimit(start: number | undefined): number {
+  return Math.max(1, (start ?? now()) + ABSOLUTE_TTL_SEC - now());
+}
+
+/** Login session lifetime: 30 minutes idle, never past login + 12 h. */
+export function sessionTtl(loginTs: number | undefined): number {
+  return Math.min(IDLE_TTL_SEC, untilAbsoluteLimit(loginTs));
+}
+
+/**
+ * Token requests keep the login session alive (the browser's cookie only slides on IdP pages). Without
+ * this, refresh tokens, which die with the session, would end 30 minutes after the last page visit.
+ */
+export async function touchSession(ctx: KoaContextWithOIDC): Promise<void> {
+  const { RefreshToken, AuthorizationCode } = ctx.oidc.entities;
+  const uid = (RefreshToken ?? AuthorizationCode)?.sessionUid;
+  if (!uid) return;
+  const session = await ctx.oidc.provider.Session.findByUid(uid);
+  if (session) await session.save(sessionTtl(session.loginTs));
+}
+
+/**
+ * Lifetimes (seconds). Idle limit 30 min for the login session and the refresh tokens; absolute limit
+ * 12 h from the login for everything.
+ */
+const ttl: Configuration['ttl'] = {
+  AccessToken: ACCESS_TOKEN_TTL_SEC,
+  AuthorizationCode: 60,
+  IdToken: ACCESS_TOKEN_TTL_SEC,
+  Interaction: IDLE_TTL_SEC,
+  Session: (_ctx, session) => sessionTtl(session.loginTs),
+  Grant: (ctx) => untilAbsoluteLimit(ctx?.oidc?.session?.loginTs),
+  RefreshToken: (_ctx, token) => Math.min(IDLE_TTL_SEC, untilAbsoluteLimit(token.authTime ?? token.iiat)),
+};
+
+export interface ProviderConfigOptions {
+  config: ServerConfig;
+  db: Database;
+  logger: Logger;
+  basePath: string;
+  signingKeys: JWK[];
+  cookieKeys: string[];
+}
+
+export function clientRedirects(config: ServerConfig): { redirectUris: string[]; postLogoutUris: string[] } {
+  const origins = [...new Set([config.publicUrl, DEV_ORIGIN])];
+  return {
+    redirectUris: [
+      ...origins.map((origin) => `${origin}/postAuth`),
+      ...origins.map((origin) => `${origin}/silent-check.html`),
+    ],
+    postLogoutUris: [...origins.map((origin) => `${origin}/`), ...origins.map((origin) => `${origin}/login`)],
+  };
+}
+
+function page(
+  ctx: KoaContextWithOIDC,
+  config: ServerConfig,
+  title: string,
+  body: string,
+  scripts?: string[],
+): void {
+  const locale = pickLocale(ctx.req, { uiLocales: ctx.oidc?.params?.ui_locales });
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = renderPage({
+    locale,
+    nonce: nonceOf(ctx.req),
+    title,
+    appTitle: config.applicationTitle,
+    body,
+    scripts,
+  });
+}
+
+export function buildProviderConfiguration(opts: ProviderConfigOptions): Configuration {
+  const { config, db, logger, basePath } = opts;
+  const { redirectUris, postLogoutUris } = clientRedirects(config);
+  const localeOf = (ctx: KoaContextWithOIDC) =>
+    messages[pickLocale(ctx.req, { uiLocales: ctx.oidc?.params?.ui_locales })];
+
+  return {
+    adapter: (name: string) => new DrizzleAdapter(db, name),
+    clients: [
+      {
+        client_id: config.oidcClientId,
+        client_name: config.applicationTitle,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: postLogoutUris,
+        id_token_signed_response_alg: SIGNING_ALG,
+      },
+    ],
+    clientDefaults: { id_token_signed_response_alg: SIGNING_ALG },
+    jwks: { keys: opts.signingKeys as JWKS['keys'] },
+    cookies: {
+      keys: opts.cookieKeys,
+      // Only the IdP's own paths need the session cookie; the portal's requests do not carry it.
+      long: { httpOnly: true, sameSite: 'lax', path: basePath },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    findAccount: (_ctx, subject) => findAccount(db, subject),
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'preferred_username', 'user_type'],
+      email: ['email', 'email_verified'],
+    },
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    // The portal reads the profile from the ID token, not from userinfo.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    // The portal (and the Vite dev server) call the token endpoint from the browser: its own origins only.
+    clientBasedCORS: (_ctx, origin, client) =>
+      (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
+    pkce: { required: () => true },
+    interactions: { url: (_ctx, interaction) => `${basePath}/interaction/${interaction.uid}` },
+    async loadExistingGrant(ctx) {
+      const { provider, client, session, account } = ctx.oidc;
+      if (!client || !account) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session?.grantIdFor(client.clientId);
+      const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+      if (client.clientId !== config.oidcClientId) return existing;
+      // First-party portal: grant everything it may ask for, so no consent page is ever shown.
+      const grant =
+        existing ?? new provider.Grant({ accountId: account.accountId, clientId: client.clientId });
+      grant.addOIDCScope(API_SCOPES);
+      grant.addOIDCClaims(['name', 'preferred_username', 'user_type', 'email', 'email_verified']);
+      grant.addResourceScope(config.apiAudience, API_SCOPES);
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Tokens die with the login session: logout or the 12 h session end revokes them.
+    expiresWithSession: async () => true,
+    rotateRefreshToken: true,
+    async extraTokenClaims(ctx) {
+      const source = ctx.oidc.entities.RefreshToken ?? ctx.oidc.entities.AuthorizationCode;
+      return source?.amr ? { amr: source.amr } : undefined;
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      dPoP: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => config.apiAudience,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resource) => {
+          if (resource !== config.apiAudience) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPES,
+            audience: config.apiAudience,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SEC,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: SIGNING_ALG } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Confirmation submits itself (external script under the nonce); the button is the no-script fallback.
+        async logoutSource(ctx, form) {
+          const text = localeOf(ctx);
+          const withChoice = form.replace(
+            '</form>',
+            '<input type="hidden" name="logout" value="yes"/></form>',
+          );
+          const body = `<h1>${escapeHtml(text.signOutTitle)}</h1><p>${escapeHtml(text.signOutText)}</p>${withChoice}
+<button type="submit" form="op.logoutForm">${escapeHtml(text.signOutButton)}</button>`;
+          page(ctx, config, text.signOutTitle, body, [`${basePath}/assets/auto-submit.js`]);
+        },
+        async postLogoutSuccessSource(ctx) {
+          const text = localeOf(ctx);
+          const link = { href: `${config.publicUrl}/`, label: text.backToPortal };
+          page(ctx, config, text.signedOutTitle, messageBody(text.signedOutTitle, text.signedOutText, link));
+        },
+      },
+    },
+    enabledJWA: { dPoPSigningAlgValues: ['ES256', 'RS256', 'EdDSA', 'Ed25519'] },
+    async renderError(ctx, out, error) {
+      logger.warn('idp.error', { error: out.error, description: out.error_description, name: error.name });
+      const text = localeOf(ctx);
+      const detail = out.error_description
+        ? `${text.errorText} (${out.error}: ${out.error_description})`
+        : text.errorText;
+      const link = { href: `${config.publicUrl}/`, label: text.backToPortal };
+      page(ctx, config, text.errorTitle, messageBody(text.errorTitle, detail, link));
+    },
+    ttl,
+  };
+}

@@ -1,0 +1,102 @@
+/** The portal's side of the OpenID Connect flow, driven with fetch against a test IdP. */
+import { CookieJar, type DpopKey, dpopProof, pkce, type TestIdp } from './testing';
+
+export interface LoginStart {
+  verifier: string;
+  start: Response;
+  page: Response | null;
+  loginUrl: string;
+  html: string;
+}
+
+export interface SignedIn {
+  jar: CookieJar;
+  tokens: Record<string, string>;
+}
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+export class PortalClient {
+  constructor(private readonly t: TestIdp) {}
+
+  get redirectUri(): string {
+    return `${this.t.base}/postAuth`;
+  }
+
+  authorizeUrl(challenge: string, params: Record<string, string> = {}): string {
+    const query = new URLSearchParams({
+      client_id: 'portal',
+      response_type: 'code',
+      redirect_uri: this.redirectUri,
+      scope: 'openid profile email offline_access',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'state-1',
+      nonce: 'nonce-1',
+      ...params,
+    });
+    return `${this.t.issuer}/auth?${query}`;
+  }
+
+  /** Starts an authorization request and opens the login page it leads to. */
+  async openLogin(jar: CookieJar, params: Record<string, string> = {}): Promise<LoginStart> {
+    const { verifier, challenge } = pkce();
+    const start = await jar.fetch(this.authorizeUrl(challenge, params));
+    const location = start.headers.get('location') ?? '';
+    if (start.status !== 303 || !location.startsWith('/idp/interaction/')) {
+      return { verifier, start, page: null, loginUrl: '', html: '' };
+    }
+    const loginUrl = new URL(location, this.t.base).href;
+    const page = await jar.fetch(loginUrl);
+    return { verifier, start, page, loginUrl, html: await page.text() };
+  }
+
+  submit(jar: CookieJar, loginUrl: string, username: string, password: string): Promise<Response> {
+    return jar.fetch(`${loginUrl}/login`, {
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({ username, password }),
+    });
+  }
+
+  /** The code from a redirect to the portal's callback, checking where it lands. */
+  codeFrom(response: Response): string {
+    const callback = new URL(response.headers.get('location') ?? '', this.t.base);
+    if (response.status !== 303 || `${callback.origin}${callback.pathname}` !== this.redirectUri) {
+      throw new Error(`expected a redirect to the callback, got ${response.status} ${callback.href}`);
+    }
+    if (callback.searchParams.get('state') !== 'state-1') throw new Error('state lost');
+    return callback.searchParams.get('code') ?? '';
+  }
+
+  /** Logs in and exchanges the code; with a DPoP key the tokens are bound to it. */
+  async signIn(username: string, password: string, key?: DpopKey): Promise<SignedIn> {
+    const jar = new CookieJar();
+    const { verifier, loginUrl } = await this.openLogin(jar);
+    const posted = await this.submit(jar, loginUrl, username, password);
+    if (posted.status !== 303) throw new Error(`login failed with ${posted.status}`);
+    const resumed = await jar.fetch(new URL(posted.headers.get('location') ?? '', this.t.base).href);
+    const tokens = await this.exchange(this.codeFrom(resumed), verifier, key);
+    return { jar, tokens };
+  }
+
+  async exchange(code: string, verifier: string, key?: DpopKey): Promise<Record<string, string>> {
+    const response = await this.tokenRequest(
+      { grant_type: 'authorization_code', code, redirect_uri: this.redirectUri, code_verifier: verifier },
+      key,
+    );
+    if (response.status !== 200) throw new Error(`token exchange failed: ${await response.text()}`);
+    return (await response.json()) as Record<string, string>;
+  }
+
+  async tokenRequest(params: Record<string, string>, key?: DpopKey): Promise<Response> {
+    const url = `${this.t.issuer}/token`;
+    const headers: Record<string, string> = { ...FORM };
+    if (key) headers.DPoP = await dpopProof(key, { htm: 'POST', htu: url });
+    return fetch(url, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ client_id: 'portal', ...params }),
+    });
+  }
+}

@@ -1,0 +1,198 @@
+/** Helpers for the IdP tests: a real server on an ephemeral port, a cookie jar, PKCE and DPoP proofs. */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { loadConfig, type ServerConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { users } from '../db/schema';
+import { createMemoryLogger } from '../logger';
+import { hashPassword } from '../services/password';
+import { createEmbeddedIdp, type EmbeddedIdp } from './index';
+
+export interface TestIdp {
+  server: Server;
+  database: DatabaseHandle;
+  config: ServerConfig;
+  idp: EmbeddedIdp;
+  base: string;
+  issuer: string;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  subject: string;
+  username: string;
+  password: string;
+  userType: string;
+  displayName: string;
+  enabled?: boolean;
+}
+
+export async function startTestIdp(people: readonly TestUser[]): Promise<TestIdp> {
+  const database = await openDatabase('memory://');
+  for (const person of people) {
+    await database.db.insert(users).values({
+      subject: person.subject,
+      username: person.username,
+      passwordHash: await hashPassword(person.password),
+      userType: person.userType,
+      displayName: person.displayName,
+      email: `${person.username}@example.org`,
+      enabled: person.enabled ?? true,
+    });
+  }
+  let idp: EmbeddedIdp | null = null;
+  const server = createServer((req, res) => {
+    if (idp) idp.handle(req, res);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    port,
+    publicUrl: base,
+    apiAudience: `${base}/api`,
+    demoMode: true,
+  };
+  idp = await createEmbeddedIdp({ config, db: database.db, logger: createMemoryLogger() });
+  const ready = idp;
+  return {
+    server,
+    database,
+    config,
+    idp: ready,
+    base,
+    issuer: `${base}/idp`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+/** Just enough of a browser: keeps cookies per name and path, never follows redirects. */
+export class CookieJar {
+  private readonly cookies = new Map<string, StoredCookie>();
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const { pathname } = new URL(url);
+    const header = [...this.cookies.entries()]
+      .filter(([, cookie]) => pathname.startsWith(cookie.path))
+      .map(([key, cookie]) => `${key.split('\t')[0]}=${cookie.value}`)
+      .join('; ');
+    const headers = new Headers(init.headers);
+    if (header) headers.set('cookie', header);
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) this.store(line);
+    return response;
+  }
+
+  private store(line: string): void {
+    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    let path = '/';
+    let expired = value === '';
+    for (const attribute of attributes) {
+      const [key = '', attributeValue = ''] = attribute.split('=');
+      if (key.toLowerCase() === 'path') path = attributeValue;
+      if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) expired = true;
+      if (key.toLowerCase() === 'expires' && Date.parse(attributeValue) < Date.now()) expired = true;
+    }
+    const key = `${name}\t${path}`;
+    if (expired) this.cookies.delete(key);
+    else this.cookies.set(key, { value, path });
+  }
+}
+
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export interface DpopKey {
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+export async function dpopKey(): Promise<DpopKey> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  return { privateKey, publicJwk: await exportJWK(publicKey) };
+}
+
+export interface ProofOptions {
+  htm: string;
+  htu: string;
+  accessToken?: string;
+  jti?: string;
+  iat?: number;
+}
+
+export async function dpopProof(key: DpopKey, opts: ProofOptions): Promise<string> {
+  const ath = opts.accessToken
+    ? createHash('sha256').update(opts.accessToken).digest('base64url')
+    : undefined;
+  return new SignJWT({ htm: opts.htm, htu: opts.htu, jti: opts.jti ?? randomUUID(), ...(ath ? { ath } : {}) })
+    .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: key.publicJwk })
+    .setIssuedAt(opts.iat ?? Math.floor(Date.now() / 1000))
+    .sign(key.privateKey);
+}
+
+/** Reads a named hidden or text input's value out of a page. */
+export function inputValue(html: string, name: string): string | null {
+  const tag = html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0];
+  return tag?.match(/value="([^"]*)"/)?.[1] ?? null;
+}
+
+export function formAction(html: string): string | null {
+  return html.match(/<form[^>]*action="([^"]*)"/)?.[1]?.replace(/&amp;/g, '&') ?? null;
+}
+
+export const TEST_PASSWORD = 'Segreta-2026!';
+
+/** Two enabled users (one of them a demo username) and a disabled one. */
+export const TEST_USERS: readonly TestUser[] = [
+  {
+    subject: 'sub-mario',
+    username: 'mario.rossi',
+    password: TEST_PASSWORD,
+    userType: 'PAT',
+    displayName: 'Mario Rossi',
+  },
+  {
+    subject: 'sub-anna',
+    username: 'anna.neri',
+    password: TEST_PASSWORD,
+    userType: 'PHY',
+    displayName: 'Anna Neri',
+  },
+  {
+    subject: 'sub-off',
+    username: 'spento',
+    password: TEST_PASSWORD,
+    userType: 'OPT',
+    displayName: 'Off',
+    enabled: false,
+  },
+];
+
+/** CSP directives by name. */
+export function cspOf(response: Response | null): Map<string, string[]> {
+  const header = response?.headers.get('content-security-policy') ?? '';
+  return new Map(
+    header.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+}
