@@ -10,7 +10,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function measure(label: string, run: () => Promise<Response>): Promise<void> {
+async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
   for (let warm = 0; warm < 20; warm++) await run();
   const durations: number[] = [];
   for (let index = 0; index < ITERATIONS; index++) {

@@ -28,9 +28,12 @@ function createApi(): Hono<AppEnv> {
 /** Serves the built portal; an unknown page path gets the shell, whose router shows it. */
 function serveClient(app: Hono<AppEnv>, staticDir: string): void {
   const indexFile = path.join(staticDir, 'index.html');
-  app.use('/assets/*', async (c, next) => {
+  // Hashed bundles never change; everything else (index.html, sw.js, the manifest) is revalidated.
+  app.use('*', async (c, next) => {
     await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (c.res.status !== 200 || c.res.headers.has('Cache-Control')) return;
+    const immutable = c.req.path.startsWith('/assets/');
+    c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   });
   app.use('*', serveStatic({ root: staticDir }));
   app.get('*', async (c, next) => {

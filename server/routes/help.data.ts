@@ -33,7 +33,7 @@ export const helpPages: Record<string, HelpEntry> = {
       ],
     },
   },
-  'patientInfo/show': {
+  'patientInfo/index': {
     title: { it: 'Dati anagrafici', en: 'Demographic data' },
     paragraphs: {
       it: [

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { login, tabLabels } from './support';
+
+const roles = [
+  { username: 'mario.rossi', tabs: ['Home', 'Dati anagrafici'] },
+  { username: 'dott.ferrari', tabs: ['Home', 'Pazienti'] },
+  { username: 'operatore', tabs: ['Home', 'Pazienti'] },
+  { username: 'admin', tabs: ['Home', 'Pazienti'] },
+  { username: 'ospite', tabs: ['Home', 'Dati anagrafici'] },
+] as const;
+
+for (const role of roles) {
+  test(`${role.username} logs in through the identity provider and lands on the home with their tabs`, async ({
+    page,
+  }) => {
+    await login(page, role.username);
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await tabLabels(page)).toEqual(role.tabs);
+  });
+}
+
+test('a wrong password shows the error and keeps the username', async ({ page }) => {
+  await login(page, 'giulia.bianchi', 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('Username o password incorretti.');
+  await expect(page.locator('#username')).toHaveValue('giulia.bianchi');
+  await expect(page.locator('#password')).toHaveValue('');
+});

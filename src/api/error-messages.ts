@@ -1,0 +1,57 @@
+/**
+ * The error catalogue of spec section 8, keyed by the contract's codes. The server's `message` stays
+ * Italian for logs; the portal shows these translated texts.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ErrorCode, ErrorReply, FieldErrorCode } from '../contract/common';
+
+const ERROR_TEXT: Readonly<Record<Exclude<ErrorCode, 'INTERNAL' | 'BAD_REQUEST'>, MessageDescriptor>> = {
+  UNAUTHENTICATED: msg`Sessione di lavoro terminata`,
+  SESSION_EXPIRED: msg`Sessione di lavoro scaduta`,
+  ACCESS_DENIED: msg`Accesso negato`,
+  DOSSIER_NOT_AUTHORIZED: msg`Non sei autorizzato ad accedere al dossier`,
+  NOT_FOUND: msg`Elemento non trovato`,
+  FUNCTION_NOT_AVAILABLE: msg`Funzione non disponibile`,
+  RATE_LIMITED: msg`Troppe richieste: riprova tra qualche istante`,
+};
+
+const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
+  required: msg`Campo obbligatorio`,
+  invalid: msg`Valore non valido`,
+  tooLong: msg`Valore troppo lungo`,
+  tooShort: msg`Valore troppo corto`,
+  outOfRange: msg`Valore fuori dall'intervallo consentito`,
+  unknown: msg`Campo non riconosciuto`,
+};
+
+export function fieldErrorMessage(code: FieldErrorCode): MessageDescriptor {
+  return FIELD_TEXT[code];
+}
+
+/** The generic text of the catalogue: retry, then call the help desk with the error's id. */
+export function internalErrorMessage(errorId: string | undefined): MessageDescriptor {
+  return errorId
+    ? msg`Si è verificato un errore. Riprova e, se il problema persiste, contatta l'help desk indicando il codice ${errorId}.`
+    : msg`Si è verificato un errore. Riprova e, se il problema persiste, contatta l'help desk.`;
+}
+
+export function errorReplyMessage(reply: ErrorReply): MessageDescriptor {
+  switch (reply.code) {
+    case 'INTERNAL':
+      return internalErrorMessage(reply.errorId);
+    case 'BAD_REQUEST': {
+      const count = reply.fields?.length ?? 0;
+      return count > 0
+        ? msg`Alcuni dati non sono validi: controlla i campi indicati (${count}).`
+        : msg`La richiesta non è valida.`;
+    }
+    default:
+      return ERROR_TEXT[reply.code];
+  }
+}
+
+export const NETWORK_ERROR = msg`Impossibile contattare il server. Controlla la connessione e riprova.`;
+export const TIMEOUT_ERROR = msg`Il server non ha risposto in tempo. Riprova tra qualche istante.`;
+export const INVALID_REPLY_ERROR = msg`Risposta del server non valida. Riprova e, se il problema persiste, contatta l'help desk.`;
+export const SESSION_EXPIRED_MESSAGE = ERROR_TEXT.SESSION_EXPIRED;

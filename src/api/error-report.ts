@@ -1,0 +1,71 @@
+/**
+ * Failed calls become toasts: the contract's `ErrorReply` translated by its code (spec section 8),
+ * a 401 starts the session-expired flow, timeouts and network failures say so.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import type { BeforeErrorHook, HTTPError, NormalizedOptions } from 'ky';
+import { isHTTPError, isTimeoutError } from 'ky';
+import * as v from 'valibot';
+import { loggedInAtom, sessionExpired } from '../auth/session';
+import type { ErrorReply as ErrorReplyType } from '../contract/common';
+import { ErrorReply } from '../contract/common';
+import { appStore } from '../state/store';
+import { showToast } from '../ui/toasts';
+import { errorReplyMessage, INVALID_REPLY_ERROR, NETWORK_ERROR, TIMEOUT_ERROR } from './error-messages';
+
+const replies = new WeakMap<Error, ErrorReplyType>();
+
+/** The server's `ErrorReply` of a failed call, when it sent one. */
+export function errorReplyOf(error: unknown): ErrorReplyType | null {
+  return error instanceof Error ? (replies.get(error) ?? null) : null;
+}
+
+function isQuiet(options: Pick<NormalizedOptions, 'context'> | undefined, status?: number): boolean {
+  const quiet = options?.context?.quiet;
+  if (quiet === true) return true;
+  return Array.isArray(quiet) && status !== undefined && quiet.includes(status);
+}
+
+async function readReply(error: HTTPError): Promise<ErrorReplyType | null> {
+  try {
+    const result = v.safeParse(ErrorReply, await error.response.clone().json());
+    return result.success ? result.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export const reportHttpError: BeforeErrorHook = async (error) => {
+  const reply = await readReply(error);
+  if (reply) replies.set(error, reply);
+  const status = error.response.status;
+  if (status === 401 || reply?.code === 'SESSION_EXPIRED') {
+    if (appStore().get(loggedInAtom)) sessionExpired();
+    return error;
+  }
+  if (isQuiet(error.options, status)) return error;
+  showToast('error', reply ? errorReplyMessage(reply) : errorReplyMessage(fallbackReply(status)));
+  return error;
+};
+
+function fallbackReply(status: number): ErrorReplyType {
+  const code = status === 403 ? 'ACCESS_DENIED' : status === 404 ? 'NOT_FOUND' : 'INTERNAL';
+  return { status, code, message: '' };
+}
+
+/** Errors that never reached an HTTP answer (timeout, network), reported by the call helpers. */
+export function reportTransportError(error: unknown, options?: Pick<NormalizedOptions, 'context'>): void {
+  if (isHTTPError(error) || isQuiet(options)) return;
+  if (isTimeoutError(error)) showToast('error', TIMEOUT_ERROR);
+  else if (error instanceof TypeError) showToast('error', NETWORK_ERROR);
+}
+
+export function reportInvalidReply(): void {
+  showToast('error', INVALID_REPLY_ERROR);
+}
+
+/** What a screen can say about a failed call: the catalogue text of its ErrorReply, if any. */
+export function failureMessage(error: unknown): MessageDescriptor | null {
+  const reply = errorReplyOf(error);
+  return reply ? errorReplyMessage(reply) : null;
+}

@@ -1,0 +1,56 @@
+/**
+ * Screens load lazily: a screen's code arrives with the screen, and once the first screen is up the
+ * others are fetched while the browser is idle, so later navigations do not wait.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+const loaders: Loader[] = [];
+
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): LazyExoticComponent<ComponentType> {
+  const loader: Loader = () => load().then((module) => ({ default: pick(module) }));
+  loaders.push(loader);
+  return lazy(loader);
+}
+
+export const PostAuthPage = page(
+  () => import('../features/account/post-auth-page'),
+  (m) => m.PostAuthPage,
+);
+export const LoginPage = page(
+  () => import('../features/account/login-page'),
+  (m) => m.LoginPage,
+);
+export const LoginExternalPage = page(
+  () => import('../features/account/login-external-page'),
+  (m) => m.LoginExternalPage,
+);
+export const HomePage = page(
+  () => import('../features/home/home-page'),
+  (m) => m.HomePage,
+);
+export const AboutPage = page(
+  () => import('../features/about/about-page'),
+  (m) => m.AboutPage,
+);
+export const PatientListPage = page(
+  () => import('../features/patients/patient-list-page'),
+  (m) => m.PatientListPage,
+);
+export const PatientInfoPage = page(
+  () => import('../features/patients/patient-info-page'),
+  (m) => m.PatientInfoPage,
+);
+
+/** Fetches every screen's chunk in the background (idle time); failures are left to the navigation. */
+export function preloadPages(): void {
+  const run = (): void => {
+    for (const load of loaders) void load().catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 2000);
+}

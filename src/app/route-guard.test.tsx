@@ -1,0 +1,106 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import type { JSX } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loggedInAtom } from '../auth/session';
+import { currentUserAtom } from '../session/session-atoms';
+import type { AppStore } from '../state/store';
+import { PATIENT_MARIO, PHYSICIAN_VERDI } from '../test/fixtures';
+import { freshApp } from '../test/helpers';
+import { RouteGuard } from './route-guard';
+import type { AppRoute } from './routes';
+
+function Landing({ name }: { name: string }): JSX.Element {
+  const location = useLocation();
+  const state = location.state as { returnPath?: string } | null;
+  return (
+    <h1>
+      {name} {state?.returnPath ? `(ritorno a ${state.returnPath})` : ''}
+    </h1>
+  );
+}
+
+const page = (name: string) => () => <h1>{name}</h1>;
+const patients: AppRoute = {
+  pattern: '/patients',
+  page: page('Pazienti'),
+  access: 'session',
+  staffOnly: true,
+};
+const home: AppRoute = { pattern: '/home', page: page('Home'), access: 'session' };
+const loginExternal: AppRoute = { pattern: '/loginExternal', page: page('Esterno'), access: 'public' };
+
+let store: AppStore;
+
+function renderAt(path: string): void {
+  render(
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            {[patients, home, loginExternal].map((route) => (
+              <Route
+                key={route.pattern}
+                path={route.pattern}
+                element={
+                  <RouteGuard route={route}>
+                    <route.page />
+                  </RouteGuard>
+                }
+              />
+            ))}
+            <Route path="/login" element={<Landing name="Login" />} />
+            <Route path="/postAuth" element={<Landing name="PostAuth" />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nProvider>
+    </Provider>,
+  );
+}
+
+beforeEach(() => {
+  store = freshApp();
+});
+
+describe('the route guard (spec section 2)', () => {
+  it('sends a visitor who is not logged in to the login, keeping the target', () => {
+    renderAt('/patients?page=2');
+    expect(screen.getByRole('heading', { name: 'Login (ritorno a /patients?page=2)' })).toBeTruthy();
+  });
+
+  it('sends a logged-in user whose profile is not loaded to /postAuth, keeping the target', () => {
+    store.set(loggedInAtom, true);
+    renderAt('/home');
+    expect(screen.getByRole('heading', { name: 'PostAuth (ritorno a /home)' })).toBeTruthy();
+  });
+
+  it('sends a patient away from the patient list to /postAuth', () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, PATIENT_MARIO);
+    renderAt('/patients');
+    expect(screen.getByRole('heading', { name: 'PostAuth' })).toBeTruthy();
+  });
+
+  it('lets staff open the patient list', () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, PHYSICIAN_VERDI);
+    renderAt('/patients');
+    expect(screen.getByRole('heading', { name: 'Pazienti' })).toBeTruthy();
+  });
+
+  it('does not check the login on routes flagged public', () => {
+    renderAt('/loginExternal');
+    expect(screen.getByRole('heading', { name: 'Esterno' })).toBeTruthy();
+  });
+
+  it('reads the current user kept in local storage', () => {
+    localStorage.setItem('currentUser', JSON.stringify(PHYSICIAN_VERDI));
+    store = freshApp();
+    store.set(loggedInAtom, true);
+    renderAt('/home');
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The navigation rules of spec section 2 that decide where a user may be: not logged in → login;
+ * logged in without a loaded user → `/postAuth` (keeping the target); staff-only routes for
+ * patients → `/postAuth`.
+ */
+import { useAtomValue } from 'jotai';
+import type { JSX, ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loggedInAtom } from '../auth/session';
+import { paths } from '../routing/paths';
+import { isPatientSide } from '../session/roles';
+import { currentUserAtom } from '../session/session-atoms';
+import type { AppRoute } from './routes';
+
+export function RouteGuard({ route, children }: { route: AppRoute; children: ReactNode }): JSX.Element {
+  const loggedIn = useAtomValue(loggedInAtom);
+  const user = useAtomValue(currentUserAtom);
+  const location = useLocation();
+  if (route.access === 'public') return <>{children}</>;
+
+  const target = `${location.pathname}${location.search}`;
+  if (!loggedIn) return <Navigate to={paths.login()} replace state={{ returnPath: target }} />;
+  if (!user) return <Navigate to={paths.postAuth()} replace state={{ returnPath: target }} />;
+  if (route.staffOnly && isPatientSide(user.userType)) return <Navigate to={paths.postAuth()} replace />;
+  return <>{children}</>;
+}

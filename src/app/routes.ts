@@ -1,0 +1,42 @@
+/**
+ * The routes table: spec section 2, for the screens that exist today. A screen added by a later issue
+ * is one line here (and, when it has one, one line in `tabs.ts`).
+ */
+import type { ComponentType } from 'react';
+import { patterns } from '../routing/paths';
+import {
+  AboutPage,
+  HomePage,
+  LoginExternalPage,
+  LoginPage,
+  PatientInfoPage,
+  PatientListPage,
+  PostAuthPage,
+} from './pages';
+
+export interface AppRoute {
+  pattern: string;
+  page: ComponentType;
+  /** `public`: no login check (spec: the flagged entry routes). */
+  access: 'public' | 'session';
+  /** Patients and guests are sent to `/postAuth` (spec: `/patients`). */
+  staffOnly?: boolean;
+  /** Entering the route clears the current patient (spec: `/patients`). */
+  clearsCurrentPatient?: boolean;
+}
+
+export const ROUTES: readonly AppRoute[] = [
+  { pattern: patterns.postAuth, page: PostAuthPage, access: 'public' },
+  { pattern: patterns.login, page: LoginPage, access: 'public' },
+  { pattern: patterns.loginExternal, page: LoginExternalPage, access: 'public' },
+  { pattern: patterns.home, page: HomePage, access: 'session' },
+  { pattern: patterns.about, page: AboutPage, access: 'session' },
+  {
+    pattern: patterns.patients,
+    page: PatientListPage,
+    access: 'session',
+    staffOnly: true,
+    clearsCurrentPatient: true,
+  },
+  { pattern: patterns.patientInfo, page: PatientInfoPage, access: 'session' },
+];

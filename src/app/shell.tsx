@@ -1,0 +1,74 @@
+import {
+  IonIcon,
+  IonLabel,
+  IonRouterOutlet,
+  IonSplitPane,
+  IonTabBar,
+  IonTabButton,
+  IonTabs,
+} from '@ionic/react';
+import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { Suspense } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { paths } from '../routing/paths';
+import { currentUserAtom } from '../session/session-atoms';
+import { TOAST_ANCHOR_ID } from '../ui/toasts';
+import { RouteGuard } from './route-guard';
+import type { AppRoute } from './routes';
+import { ROUTES } from './routes';
+import { SideMenu } from './side-menu';
+import { tabsFor } from './tabs';
+
+/** The side bar starts collapsed under 992 px (spec section 9). */
+export const SPLIT_PANE_WHEN = '(min-width: 992px)';
+
+function Screen({ route }: { route: AppRoute }): JSX.Element {
+  const Page = route.page;
+  return (
+    <RouteGuard route={route}>
+      {/* No fallback page: Ionic animates the screen in once its IonPage mounts (pages are preloaded). */}
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    </RouteGuard>
+  );
+}
+
+/** Side menu + one router outlet + the role's tab bar. */
+export function Shell(): JSX.Element {
+  const { t, i18n } = useLingui();
+  const user = useAtomValue(currentUserAtom);
+  const tabs = tabsFor(user);
+  return (
+    <IonSplitPane contentId="main" when={SPLIT_PANE_WHEN}>
+      <SideMenu />
+      <div className="ion-page" id="main">
+        <IonTabs>
+          <IonRouterOutlet>
+            <Route path={paths.root()} element={<Navigate to={paths.postAuth()} replace />} />
+            {ROUTES.map((route) => (
+              <Route key={route.pattern} path={route.pattern} element={<Screen route={route} />} />
+            ))}
+            <Route path="*" element={<Navigate to={paths.postAuth()} replace />} />
+          </IonRouterOutlet>
+          <IonTabBar
+            id={TOAST_ANCHOR_ID}
+            slot="bottom"
+            className="app-tab-bar"
+            hidden={tabs.length === 0}
+            aria-label={t`Sezioni`}
+          >
+            {tabs.map((tab) => (
+              <IonTabButton key={tab.id} tab={tab.id} href={tab.href}>
+                <IonIcon icon={tab.icon} aria-hidden="true" />
+                <IonLabel>{i18n._(tab.label)}</IonLabel>
+              </IonTabButton>
+            ))}
+          </IonTabBar>
+        </IonTabs>
+      </div>
+    </IonSplitPane>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonListHeader,
+  IonMenu,
+  IonMenuToggle,
+  IonNote,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { informationCircleOutline, logOutOutline, personCircleOutline } from 'ionicons/icons';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useLocation } from 'react-router-dom';
+import { logout } from '../auth/logout';
+import { runtimeConfig } from '../config/runtime-config';
+import { LanguageSwitch } from '../i18n/language-switch';
+import { paths } from '../routing/paths';
+import { currentUserAtom } from '../session/session-atoms';
+import { confirm } from '../ui/confirm-dialog';
+import { ROLE_LABEL } from '../ui/role-labels';
+import { tabsFor } from './tabs';
+
+async function confirmLogout(): Promise<void> {
+  const yes = await confirm({
+    header: msg`Esci`,
+    message: msg`Vuoi uscire dal portale? I dati salvati su questo dispositivo verranno cancellati.`,
+    confirmLabel: msg`Esci`,
+  });
+  if (yes) await logout();
+}
+
+/** The side menu: who is signed in, navigation, language, About and logout. */
+export function SideMenu(): JSX.Element {
+  const { t, i18n } = useLingui();
+  const user = useAtomValue(currentUserAtom);
+  const { pathname } = useLocation();
+  const entries = [
+    ...tabsFor(user),
+    { id: 'about', label: msg`Informazioni`, icon: informationCircleOutline, href: paths.about() },
+  ];
+
+  return (
+    <IonMenu contentId="main" type="overlay" disabled={!user} aria-label={t`Menu principale`}>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonTitle>{runtimeConfig().applicationTitle}</IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>
+        {user && (
+          <div className="menu-user">
+            <IonIcon icon={personCircleOutline} aria-hidden="true" className="menu-user-icon" />
+            <div>
+              <p className="menu-user-name">{user.displayName}</p>
+              <IonNote>{i18n._(ROLE_LABEL[user.userType])}</IonNote>
+            </div>
+          </div>
+        )}
+        <IonList aria-label={t`Navigazione`}>
+          {entries.map((entry) => (
+            <IonMenuToggle key={entry.id} autoHide={false}>
+              <IonItem
+                routerLink={entry.href}
+                routerDirection="root"
+                detail={false}
+                className={pathname === entry.href ? 'menu-item-selected' : undefined}
+                aria-current={pathname === entry.href ? 'page' : undefined}
+              >
+                <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
+                <IonLabel>{i18n._(entry.label)}</IonLabel>
+              </IonItem>
+            </IonMenuToggle>
+          ))}
+        </IonList>
+        <IonList>
+          <IonListHeader>
+            <IonLabel>
+              <Trans>Preferenze</Trans>
+            </IonLabel>
+          </IonListHeader>
+          <IonItem>
+            <LanguageSwitch />
+          </IonItem>
+          <IonItem button detail={false} onClick={() => void confirmLogout()}>
+            <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+            <IonLabel>
+              <Trans>Esci</Trans>
+            </IonLabel>
+          </IonItem>
+        </IonList>
+      </IonContent>
+    </IonMenu>
+  );
+}

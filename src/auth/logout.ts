@@ -1,0 +1,64 @@
+/**
+ * Logout (spec sections 4 and 8): tell an opener application, clear every local trace, then end the
+ * identity provider's session (`end_session_endpoint` with `id_token_hint`).
+ */
+import type { UserManagerSettings } from 'oidc-client-ts';
+import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { clearBrowserData } from './clear-browser-data';
+import { isExternalLaunch, notifyOpenerOfLogout } from './external-launch';
+import { hasUserManager, userManager } from './user-manager';
+
+let loggingOut: Promise<void> | null = null;
+
+export function isLoggingOut(): boolean {
+  return loggingOut !== null;
+}
+
+export function logout(): Promise<void> {
+  loggingOut ??= runLogout().finally(() => {
+    loggingOut = null;
+  });
+  return loggingOut;
+}
+
+async function runLogout(): Promise<void> {
+  const launchedExternally = isExternalLaunch();
+  const manager = hasUserManager() ? userManager() : null;
+  const user = manager ? await manager.getUser().catch(() => null) : null;
+  const signout = manager ? await signoutManager(manager).catch(() => null) : null;
+  manager?.stopSilentRenew();
+
+  notifyOpenerOfLogout(launchedExternally);
+  await clearBrowserData();
+
+  if (!signout) {
+    window.location.assign('/');
+    return;
+  }
+  try {
+    await signout.signoutRedirect({ id_token_hint: user?.id_token });
+  } catch {
+    window.location.assign('/');
+  }
+}
+
+/**
+ * A second manager for the end-session redirect, with the discovery document already fetched and
+ * nothing persisted: the main manager would reopen the DPoP database that logout has just deleted
+ * (its `removeUser`) and wait on it forever.
+ */
+async function signoutManager(manager: UserManager): Promise<UserManager> {
+  const metadata = await manager.metadataService.getMetadata();
+  const memory = new WebStorageStateStore({ store: new InMemoryWebStorage() });
+  const settings: UserManagerSettings = {
+    authority: manager.settings.authority,
+    client_id: manager.settings.client_id,
+    redirect_uri: manager.settings.redirect_uri,
+    post_logout_redirect_uri: manager.settings.post_logout_redirect_uri,
+    metadata,
+    userStore: memory,
+    stateStore: memory,
+    automaticSilentRenew: false,
+  };
+  return new UserManager(settings);
+}

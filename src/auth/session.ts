@@ -1,0 +1,146 @@
+/**
+ * The login session: a silent check at start, renewal with the refresh token, at least 5 s of validity
+ * for every call, and the "session expired" flow (warning toast, then logout).
+ */
+import { msg } from '@lingui/core/macro';
+import { atom } from 'jotai';
+import type { User } from 'oidc-client-ts';
+import { currentLocale } from '../i18n/locale';
+import { appStore } from '../state/store';
+import { showToast } from '../ui/toasts';
+import { isLoggingOut, logout } from './logout';
+import { hasUserManager, MIN_TOKEN_VALIDITY_S, RENEW_BEFORE_EXPIRY_S, userManager } from './user-manager';
+
+/** True while a valid (or renewable) login exists in this browser. */
+export const loggedInAtom = atom(false);
+export const SESSION_EXPIRED_LOGOUT_DELAY_MS = 3000;
+const RENEWAL_LOCK = 'portal-token-renewal';
+
+function remainingSeconds(user: User): number {
+  return user.expires_in ?? Number.POSITIVE_INFINITY;
+}
+
+function setLoggedIn(value: boolean): void {
+  appStore().set(loggedInAtom, value);
+}
+
+/** One navigator-wide lock, so two tabs never spend the same rotating refresh token. */
+function exclusive<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request(RENEWAL_LOCK, task) as Promise<T>) : task();
+}
+
+let renewing: Promise<User | null> | null = null;
+
+/** Renews the tokens (refresh token, or the silent-check page without one); null when it fails. */
+export function renewSession(): Promise<User | null> {
+  renewing ??= exclusive(async () => {
+    if (isLoggingOut()) return null;
+    const manager = userManager();
+    const stored = await manager.getUser();
+    if (!stored) return null;
+    if (remainingSeconds(stored) > RENEW_BEFORE_EXPIRY_S) return stored; // another tab renewed it
+    try {
+      return await manager.signinSilent();
+    } catch {
+      return null;
+    }
+  }).finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+/** The user with at least 5 s of access-token validity, renewed first when needed; null if none. */
+export async function getFreshUser(): Promise<User | null> {
+  if (!hasUserManager()) return null;
+  const user = await userManager().getUser();
+  if (!user) return null;
+  if (remainingSeconds(user) > MIN_TOKEN_VALIDITY_S) return user;
+  if (!navigator.onLine) return user; // offline: the call fails on its own, the session waits
+  const renewed = await renewSession();
+  if (!renewed) sessionExpired();
+  return renewed;
+}
+
+let expiring = false;
+
+/** Warning toast 'Sessione di lavoro scaduta', then logout. Runs once. */
+export function sessionExpired(): void {
+  if (expiring || isLoggingOut()) return;
+  expiring = true;
+  showToast('warning', msg`Sessione di lavoro scaduta`);
+  window.setTimeout(() => {
+    void logout().finally(() => {
+      expiring = false;
+    });
+  }, SESSION_EXPIRED_LOGOUT_DELAY_MS);
+}
+
+async function renewOrExpire(): Promise<void> {
+  if (!navigator.onLine) {
+    window.addEventListener('online', () => void renewOrExpire(), { once: true });
+    return;
+  }
+  if (!(await renewSession())) sessionExpired();
+}
+
+/** Hooks the session to the library's token timers; returns the unsubscribe function. */
+export function wireSessionEvents(): () => void {
+  const events = userManager().events;
+  const off = [
+    events.addAccessTokenExpiring(() => void renewOrExpire()),
+    events.addAccessTokenExpired(() => void renewOrExpire()),
+    events.addUserLoaded(() => setLoggedIn(true)),
+    events.addUserUnloaded(() => setLoggedIn(false)),
+  ];
+  return () => {
+    for (const unsubscribe of off) unsubscribe();
+  };
+}
+
+/**
+ * The silent check at start: a stored user whose token expired is renewed with its refresh token;
+ * no user means nothing to do (the route guard sends to the login).
+ */
+export async function startupSilentCheck(): Promise<void> {
+  const manager = userManager();
+  const user = await manager.getUser(); // also arms the expiry timers
+  if (!user) return setLoggedIn(false);
+  if (remainingSeconds(user) > MIN_TOKEN_VALIDITY_S) return setLoggedIn(true);
+  const renewed = await renewSession();
+  if (!renewed) await manager.removeUser();
+  setLoggedIn(renewed !== null);
+}
+
+export interface SigninState {
+  returnPath?: string;
+}
+
+/** Starts the login at the identity provider; the path to return to travels in the OIDC state. */
+export async function startLogin(returnPath?: string): Promise<void> {
+  const state: SigninState = { returnPath };
+  await userManager().signinRedirect({ state, ui_locales: currentLocale() });
+}
+
+const callbacks = new Map<string, Promise<User>>();
+
+/** `signinRedirectCallback`, memoised per URL: StrictMode runs effects twice. */
+export function completeSignin(url: string = window.location.href): Promise<User> {
+  let pending = callbacks.get(url);
+  if (!pending) {
+    pending = userManager().signinRedirectCallback(url);
+    callbacks.set(url, pending);
+  }
+  return pending;
+}
+
+export function returnPathOf(user: User): string | undefined {
+  const state = user.state as SigninState | undefined;
+  return isInternalPath(state?.returnPath) ? state?.returnPath : undefined;
+}
+
+/** A path of this portal (not `//other.host`), safe to navigate to after login. */
+export function isInternalPath(path: unknown): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+}

@@ -1,0 +1,56 @@
+import { IonAlert, IonButton } from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useState } from 'react';
+import { logout } from '../../auth/logout';
+import type { ConsentContext } from '../../session/session-atoms';
+
+/**
+ * A 403 on `/me` with code 0 or 2: the dossier consent must be signed before the portal can be used.
+ * The signing screens come with a later issue; until then this blocks and offers logout. The context
+ * is already kept in `consentContextAtom` for them.
+ */
+export function ConsentRequiredNotice({ context }: { context: ConsentContext }): JSX.Element {
+  const { t } = useLingui();
+  const [leaving, setLeaving] = useState(false);
+  const name = context.patient ? `${context.patient.name} ${context.patient.surname}` : null;
+  const message =
+    context.code === 2
+      ? t`Per continuare è necessario firmare il consenso al dossier con firma elettronica avanzata.`
+      : t`Per continuare è necessario firmare il consenso al dossier sanitario elettronico.`;
+
+  const leave = (): void => {
+    setLeaving(true);
+    void logout();
+  };
+
+  return (
+    <section className="state-view" aria-labelledby="consent-required-title">
+      <h1 id="consent-required-title">
+        <Trans>Consenso al dossier richiesto</Trans>
+      </h1>
+      {name && (
+        <p>
+          <Trans>Paziente: {name}</Trans>
+        </p>
+      )}
+      <p>{message}</p>
+      <p>
+        <Trans>
+          La firma del consenso non è ancora disponibile in questo portale: rivolgiti al tuo medico.
+        </Trans>
+      </p>
+      <IonButton onClick={leave} disabled={leaving}>
+        <Trans>Esci</Trans>
+      </IonButton>
+      <IonAlert
+        isOpen={!leaving}
+        backdropDismiss={false}
+        htmlAttributes={{ 'data-keep-on-navigation': 'true' }}
+        header={t`Consenso al dossier richiesto`}
+        message={message}
+        buttons={[{ text: t`Esci`, role: 'confirm', handler: leave }]}
+      />
+    </section>
+  );
+}

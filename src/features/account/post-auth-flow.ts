@@ -1,0 +1,81 @@
+/**
+ * `/postAuth` (spec sections 2 and 8): finish the login when the identity provider sent us back, load
+ * `/me`, then route by role. A 403 on `/me` decides between consent signing and logout by its code.
+ */
+import { completeSignin, isInternalPath, loggedInAtom, returnPathOf } from '../../auth/session';
+import type { ProfileDenied } from '../../contract/user';
+import { paths } from '../../routing/paths';
+import { loadCurrentPatient } from '../../session/current-patient';
+import { isPatientSide } from '../../session/roles';
+import { fetchProfile } from '../../session/session-api';
+import type { ConsentContext } from '../../session/session-atoms';
+import { consentContextAtom, currentUserAtom, returnPathAtom } from '../../session/session-atoms';
+import { appStore } from '../../state/store';
+
+export type PostAuthOutcome =
+  | { kind: 'navigate'; to: string }
+  | { kind: 'login' }
+  | { kind: 'logout' }
+  | { kind: 'consent'; context: ConsentContext }
+  | { kind: 'error'; stage: 'signin' | 'profile' };
+
+function isSigninCallback(url: URL): boolean {
+  return (url.searchParams.has('code') || url.searchParams.has('error')) && url.searchParams.has('state');
+}
+
+function consentContext(denied: ProfileDenied, code: 0 | 2): ConsentContext {
+  return {
+    code,
+    patient: denied.patient,
+    medium: 'digital',
+    signer: 'self',
+    authentication_method: denied.authentication_method,
+  };
+}
+
+export async function runPostAuth(href: string, keptTarget?: string): Promise<PostAuthOutcome> {
+  const store = appStore();
+  const url = new URL(href);
+  if (isSigninCallback(url)) {
+    try {
+      const user = await completeSignin(href);
+      store.set(loggedInAtom, true);
+      const fromState = returnPathOf(user);
+      if (fromState) store.set(returnPathAtom, fromState);
+    } catch {
+      return { kind: 'error', stage: 'signin' };
+    }
+  }
+  if (isInternalPath(keptTarget)) store.set(returnPathAtom, keptTarget);
+  if (!store.get(loggedInAtom)) return { kind: 'login' };
+
+  let profile: Awaited<ReturnType<typeof fetchProfile>>;
+  try {
+    profile = await fetchProfile();
+  } catch {
+    return { kind: 'error', stage: 'profile' };
+  }
+
+  if (profile.kind === 'denied') {
+    store.set(currentUserAtom, null);
+    const { code } = profile.denied;
+    if (code === 1) return { kind: 'logout' };
+    const context = consentContext(profile.denied, code);
+    store.set(consentContextAtom, context);
+    return { kind: 'consent', context };
+  }
+
+  const user = profile.user;
+  store.set(consentContextAtom, null);
+  if (isPatientSide(user.userType)) {
+    if (user.patientId !== null) await loadCurrentPatient(user.patientId, { force: true });
+    store.set(currentUserAtom, user);
+    store.set(returnPathAtom, null);
+    return { kind: 'navigate', to: paths.home() };
+  }
+  store.set(currentUserAtom, user);
+  const target = store.get(returnPathAtom);
+  store.set(returnPathAtom, null);
+  const usable = isInternalPath(target) && !target.startsWith(paths.postAuth()) ? target : paths.home();
+  return { kind: 'navigate', to: usable };
+}

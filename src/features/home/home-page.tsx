@@ -1,0 +1,81 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { CurrentUser } from '../../contract/user';
+import { loadCurrentPatient } from '../../session/current-patient';
+import { isPatientSide } from '../../session/roles';
+import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
+import { PageLayout } from '../../ui/page-layout';
+import { Refresher } from '../../ui/refresher';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { fetchPatientCount } from './api';
+import { PatientSummaryCard } from './patient-summary-card';
+import type { CountState } from './staff-overview-card';
+import { StaffOverviewCard } from './staff-overview-card';
+
+const HELP = { controller: 'home', action: 'index' } as const;
+
+export function HomePage(): JSX.Element {
+  const { t } = useLingui();
+  const user = useAtomValue(currentUserAtom);
+  if (!user) {
+    return (
+      <PageLayout title={t`Home`} help={HELP}>
+        <LoadingState />
+      </PageLayout>
+    );
+  }
+  return isPatientSide(user.userType) ? <PatientHome user={user} /> : <StaffHome user={user} />;
+}
+
+function Greeting({ user }: { user: CurrentUser }): JSX.Element {
+  const name = user.displayName;
+  return (
+    <h2 className="greeting">
+      <Trans>Benvenuto/a, {name}</Trans>
+    </h2>
+  );
+}
+
+function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
+  const { t } = useLingui();
+  const state = useAtomValue(currentPatientAtom);
+  const patientId = user.patientId;
+  const reload = useCallback(
+    (): Promise<void> =>
+      patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true }),
+    [patientId],
+  );
+  return (
+    <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
+      <Greeting user={user} />
+      {patientId === null && <EmptyState title={<Trans>Nessun dossier associato al tuo profilo</Trans>} />}
+      {patientId !== null && (!state || state.status === 'loading') && <LoadingState />}
+      {state?.status === 'error' && <ErrorState onRetry={() => void reload()} />}
+      {state?.status === 'ready' && state.patient && <PatientSummaryCard patient={state.patient} />}
+    </PageLayout>
+  );
+}
+
+function StaffHome({ user }: { user: CurrentUser }): JSX.Element {
+  const { t } = useLingui();
+  const [count, setCount] = useState<CountState>({ status: 'loading' });
+  const load = useCallback(async (): Promise<void> => {
+    setCount((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
+    try {
+      setCount({ status: 'ready', count: await fetchPatientCount() });
+    } catch {
+      setCount({ status: 'error' });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={load} />}>
+      <Greeting user={user} />
+      <StaffOverviewCard state={count} onRetry={() => void load()} />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Every path of the portal, built here and nowhere else (spec section 2). `patterns` are the route
+ * patterns of the routes table; `paths` builds concrete locations.
+ */
+export const patterns = {
+  root: '/',
+  postAuth: '/postAuth',
+  login: '/login',
+  loginExternal: '/loginExternal',
+  home: '/home',
+  about: '/about',
+  patients: '/patients',
+  patientInfo: '/patientInfo/:patientId',
+} as const;
+
+export type PatternName = keyof typeof patterns;
+
+const id = (value: number | string): string => encodeURIComponent(String(value));
+
+export const paths = {
+  root: (): string => patterns.root,
+  postAuth: (): string => patterns.postAuth,
+  login: (): string => patterns.login,
+  loginExternal: (): string => patterns.loginExternal,
+  home: (): string => patterns.home,
+  about: (): string => patterns.about,
+  patients: (page?: number): string =>
+    page && page > 1 ? `${patterns.patients}?page=${page}` : patterns.patients,
+  patientInfo: (patientId: number | string): string => `/patientInfo/${id(patientId)}`,
+} as const;

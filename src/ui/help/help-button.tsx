@@ -1,0 +1,25 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { useLingui } from '@lingui/react/macro';
+import { helpCircleOutline } from 'ionicons/icons';
+import type { JSX } from 'react';
+import { useState } from 'react';
+import { HelpModal } from './help-modal';
+
+/** The screen a help text belongs to, as the server names it (`/help/{controller}/{action}`). */
+export interface HelpTopic {
+  controller: string;
+  action: string;
+}
+
+export function HelpButton({ topic }: { topic: HelpTopic }): JSX.Element {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <IonButton onClick={() => setOpen(true)} aria-label={t`Guida di questa pagina`} aria-haspopup="dialog">
+        <IonIcon slot="icon-only" icon={helpCircleOutline} aria-hidden="true" />
+      </IonButton>
+      {open && <HelpModal topic={topic} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

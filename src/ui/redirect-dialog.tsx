@@ -1,0 +1,76 @@
+/**
+ * The redirect dialog of spec section 8: it counts down 5 s, then navigates. `showRedirect` is a
+ * plain function; `<RedirectDialogHost />` is mounted once inside the router.
+ */
+import { IonButton, IonModal } from '@ionic/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { atom, useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { appStore } from '../state/store';
+
+export const REDIRECT_COUNTDOWN_MS = 5000;
+
+export interface RedirectRequest {
+  id: number;
+  message: MessageDescriptor;
+  to: string;
+}
+
+export const redirectAtom = atom<RedirectRequest | null>(null);
+let nextId = 1;
+
+export function showRedirect(message: MessageDescriptor, to: string): void {
+  appStore().set(redirectAtom, { id: nextId++, message, to });
+}
+
+export function RedirectDialogHost(): JSX.Element | null {
+  const request = useAtomValue(redirectAtom);
+  return request ? <RedirectDialog key={request.id} request={request} /> : null;
+}
+
+function clearRedirect(id: number): void {
+  const store = appStore();
+  if (store.get(redirectAtom)?.id === id) store.set(redirectAtom, null);
+}
+
+function RedirectDialog({ request }: { request: RedirectRequest }): JSX.Element {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_MS / 1000);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (seconds > 0) return;
+    clearRedirect(request.id);
+    navigate(request.to);
+  }, [seconds, navigate, request]);
+
+  const goNow = (): void => setSeconds(0);
+
+  return (
+    <IonModal
+      isOpen
+      className="redirect-dialog"
+      backdropDismiss={false}
+      aria-labelledby="redirect-dialog-title"
+      onDidDismiss={() => clearRedirect(request.id)}
+    >
+      <div className="ion-padding redirect-dialog-body">
+        <h2 id="redirect-dialog-title">{i18n._(request.message)}</h2>
+        <p aria-live="polite" aria-atomic="true">
+          <Trans>Verrai reindirizzato tra {seconds} secondi.</Trans>
+        </p>
+        <IonButton expand="block" onClick={goNow}>
+          <Trans>Vai ora</Trans>
+        </IonButton>
+      </div>
+    </IonModal>
+  );
+}

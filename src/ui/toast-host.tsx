@@ -1,0 +1,55 @@
+import { IonToast } from '@ionic/react';
+import { useLingui } from '@lingui/react/macro';
+import {
+  alertCircleOutline,
+  checkmarkCircleOutline,
+  informationCircleOutline,
+  warningOutline,
+} from 'ionicons/icons';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import type { ToastKind } from './toasts';
+import { dismissToast, TOAST_ANCHOR_ID, TOAST_DURATION_MS, toastQueueAtom } from './toasts';
+
+const COLOR: Readonly<Record<ToastKind, string>> = {
+  success: 'success',
+  info: 'primary',
+  warning: 'warning',
+  error: 'danger',
+};
+
+const ICON: Readonly<Record<ToastKind, string>> = {
+  success: checkmarkCircleOutline,
+  info: informationCircleOutline,
+  warning: warningOutline,
+  error: alertCircleOutline,
+};
+
+function visibleAnchor(): string | undefined {
+  const bar = document.getElementById(TOAST_ANCHOR_ID);
+  return bar && bar.getClientRects().length > 0 ? TOAST_ANCHOR_ID : undefined;
+}
+
+/** Shows the first waiting toast; mounted once in the app. */
+export function ToastHost(): JSX.Element | null {
+  const { t, i18n } = useLingui();
+  const queue = useAtomValue(toastQueueAtom);
+  const toast = queue[0];
+  if (!toast) return null;
+  return (
+    <IonToast
+      key={toast.id}
+      isOpen
+      className="app-toast"
+      position="bottom"
+      positionAnchor={visibleAnchor()}
+      color={COLOR[toast.kind]}
+      icon={ICON[toast.kind]}
+      message={i18n._(toast.message)}
+      duration={TOAST_DURATION_MS[toast.kind]}
+      swipeGesture="vertical"
+      buttons={[{ text: t`Chiudi`, role: 'cancel', side: 'end' }]}
+      onDidDismiss={() => dismissToast(toast.id)}
+    />
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The portal's web app manifest and service worker (vite-plugin-pwa, Workbox `generateSW`).
+ * vite.config.ts spreads `pwaPlugin()` into its plugins; registration happens in src/pwa/register.ts.
+ *
+ * Service-worker decisions:
+ * - The built shell (html, js, css, fonts, icons, manifest) is precached, so after one online visit the app starts
+ *   with the network off. Navigations fall back to the precached index.html, except server-owned paths.
+ * - `skipWaiting` stays off: a new worker waits until the user presses "Aggiorna" (src/pwa/pwa-status.tsx), which
+ *   posts SKIP_WAITING (generateSW adds the listener) and reloads once the new worker controls the page. An automatic
+ *   takeover would delete the old precache (`cleanupOutdatedCaches`) under a page still running the old build, whose
+ *   lazy route chunks then 404 against the new server, and could reload a user in the middle of a form.
+ * - `clientsClaim` is on, so the first install controls the already open page at once (no reload needed to be
+ *   offline-ready); it does not affect updates, which still wait.
+ * - No API reply is ever cached here: /api/ and /idp/ are NetworkOnly. Per-user data caches belong to the features
+ *   and are deleted at logout by clearOfflineData().
+ * - /config.json is NetworkFirst with a 3 s timeout: fresh when online, from cache when offline, so the app boots.
+ */
+
+import type { Plugin, PluginOption } from 'vite';
+import type { ManifestOptions } from 'vite-plugin-pwa';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export const themeColor = '#0f766e';
+
+/** Paths the server answers itself: never replaced by the app shell on navigation. */
+export const serverOwnedPaths: RegExp[] = [
+  /^\/api(\/|$)/,
+  /^\/idp(\/|$)/,
+  /^\/healthz$/,
+  /^\/readyz$/,
+  /^\/config\.json$/,
+  /^\/silent-check\.html$/,
+];
+
+export const manifest: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Dossier Sanitario',
+  short_name: 'Dossier',
+  description:
+    'Il tuo dossier sanitario: documenti clinici, referti, consensi, richieste e piani di cura, ' +
+    'sempre con te su smartphone, tablet e computer.',
+  lang: 'it',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: themeColor,
+  background_color: '#ffffff',
+  categories: ['medical', 'health'],
+  prefer_related_applications: false,
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  ],
+};
+
+/** Head tags for icons and theme colour, added to index.html only when the page does not declare them itself. */
+function pwaHeadTags(): Plugin {
+  const tags = [
+    {
+      test: /<meta[^>]+name=["']theme-color["']/i,
+      attrs: { name: 'theme-color', content: themeColor },
+      tag: 'meta',
+    },
+    {
+      test: /<link[^>]+rel=["']icon["']/i,
+      attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      tag: 'link',
+    },
+    {
+      test: /<link[^>]+rel=["']apple-touch-icon["']/i,
+      attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon-180.png', sizes: '180x180' },
+      tag: 'link',
+    },
+  ];
+  return {
+    name: 'portal-pwa-head-tags',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        tags
+          .filter(({ test }) => !test.test(html))
+          .map(({ tag, attrs }) => ({ tag, attrs, injectTo: 'head' as const })),
+    },
+  };
+}
+
+export function pwaPlugin(): PluginOption[] {
+  return [
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'prompt',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      // public/ (favicons, icons) is copied into dist and precached by globPatterns; the plugin adds the manifest.
+      includeAssets: [],
+      includeManifestIcons: false,
+      manifest,
+      devOptions: { enabled: false },
+      workbox: {
+        globPatterns: ['**/*.{html,js,mjs,css,woff2,woff,ttf,png,svg,ico,webp}'],
+        // Route chunks (DICOM viewer, timeline) may be large; every screen must still open offline.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: serverOwnedPaths,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: false,
+        sourcemap: false,
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/config.json',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'runtime-config',
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Patient data and tokens: never stored by the service worker.
+            urlPattern: ({ sameOrigin, url }) =>
+              sameOrigin && /^\/(api|idp)(\/|$)|^\/(healthz|readyz)$/.test(url.pathname),
+            handler: 'NetworkOnly',
+          },
+        ],
+      },
+    }),
+    pwaHeadTags(),
+  ];
+}

@@ -1,0 +1,73 @@
+/// <reference types="vitest/config" />
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import packageJson from './package.json' with { type: 'json' };
+import { pwaPlugin } from './vite-pwa.config';
+
+/** The API, the identity provider and the runtime configuration live on the server (port 8080). */
+const SERVER = process.env.PORTAL_SERVER ?? 'http://localhost:8080';
+
+/**
+ * `@ionic/core` declares no `sideEffects`, so every Ionic component would ship; this keeps only the
+ * components the portal imports (see STACK.md, "Ionic bundle size").
+ */
+function moduleSideEffects(id: string): boolean {
+  return (
+    !/node_modules\/@ionic\/core\/components\/ion-/.test(id) && !/node_modules\/ionicons\/components/.test(id)
+  );
+}
+
+/**
+ * Long-lived vendor chunks, so a release of the portal does not invalidate them. Ionic is left to the
+ * bundler: a group would also pull the components that only lazy screens use into the first load.
+ */
+const vendorGroups = [
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run)[\\/]/,
+  },
+  { name: 'oidc', test: /node_modules[\\/](oidc-client-ts|jwt-decode)[\\/]/ },
+];
+
+export default defineConfig(({ mode }) => ({
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui({ failOnCompileError: true }),
+    ...pwaPlugin(),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': SERVER,
+      '/idp': SERVER,
+      '/config.json': SERVER,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': SERVER,
+      '/idp': SERVER,
+      '/config.json': SERVER,
+    },
+  },
+  // Tests (jsdom) resolve packages the browser way, as the build does (with `test.server.deps` below).
+  resolve: mode === 'test' ? { conditions: ['browser', 'module', 'import', 'default'] } : {},
+  test: {
+    // Component tests (jsdom): Ionic's React wrappers must get @lit/react's browser build, whose
+    // elements listen to their events (`onIonChange`…); Node's resolution would pick its SSR build.
+    server: { deps: { inline: [/@ionic[\\/]react/, /@stencil[\\/]react-output-target/, /@lit[\\/]react/] } },
+  },
+  build: {
+    target: 'es2022',
+    // The Ionic runtime of the shell is one chunk of ~600 kB (~130 kB gzip) whatever the split.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects },
+      output: { codeSplitting: { groups: vendorGroups } },
+    },
+  },
+}));
