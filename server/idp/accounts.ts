@@ -41,9 +41,10 @@ export async function authenticate(db: Database, username: string, password: str
 export async function listDemoAccounts(db: Database): Promise<DemoAccountRow[]> {
   const names = demoAccounts.map((account) => account.username);
   if (names.length === 0) return [];
-  return db
+  const rows = await db
     .select({ username: users.username, userType: users.userType, displayName: users.displayName })
     .from(users)
-    .where(and(inArray(users.username, names), eq(users.enabled, true), isNotNull(users.passwordHash)))
-    .orderBy(asc(users.userType), asc(users.username));
+    .where(and(inArray(users.username, names), eq(users.enabled, true), isNotNull(users.passwordHash)));
+  // The order of the README: patients first, then staff, then the guest.
+  return rows.sort((a, b) => names.indexOf(a.username) - names.indexOf(b.username));
 }

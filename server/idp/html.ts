@@ -36,8 +36,10 @@ button:hover,.button:hover{background:var(--primary-dark)}
 .lang a[aria-current=true]{font-weight:700;text-decoration:none;background:rgba(255,255,255,.18)}
 .demo{margin-top:24px;border-top:1px solid var(--border);padding-top:16px}
 .demo h2{font-size:1.125rem;margin:0 0 4px}
-table{width:100%;border-collapse:collapse;font-size:.9375rem}
-th,td{text-align:left;padding:6px 4px;border-bottom:1px solid var(--border);vertical-align:top}
+.accounts{list-style:none;margin:12px 0 0;padding:0;font-size:.9375rem}
+.accounts li{display:flex;flex-wrap:wrap;gap:2px 12px;justify-content:space-between;padding:8px 0;border-bottom:1px solid var(--border)}
+.accounts code{font-weight:600;white-space:nowrap}
+.accounts span{color:var(--muted)}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9375rem;overflow-wrap:anywhere}
 @media (max-width:420px){main{padding:16px 8px}.card{padding:16px}}
 `;
@@ -125,14 +127,13 @@ function demoSection(demo: NonNullable<LoginPageOptions['demo']>, text: Messages
   const rows = demo.accounts
     .map(
       (account) =>
-        `<tr><td><code>${escapeHtml(account.username)}</code></td><td>${escapeHtml(text.roles[account.userType] ?? account.userType)}</td><td>${escapeHtml(account.displayName)}</td></tr>`,
+        `<li><code>${escapeHtml(account.username)}</code><span>${escapeHtml(text.roles[account.userType] ?? account.userType)} · ${escapeHtml(account.displayName)}</span></li>`,
     )
     .join('');
   return `<section class="demo" aria-labelledby="demo-title">
 <h2 id="demo-title">${escapeHtml(text.demoTitle)}</h2>
 <p class="muted">${escapeHtml(text.demoIntro)} ${escapeHtml(text.demoPassword)}: <code>${escapeHtml(demo.password)}</code></p>
-<table><thead><tr><th scope="col">${escapeHtml(text.demoUsername)}</th><th scope="col">${escapeHtml(text.demoRole)}</th><th scope="col">${escapeHtml(text.demoName)}</th></tr></thead>
-<tbody>${rows}</tbody></table>
+<ul class="accounts" aria-label="${escapeHtml(text.demoTitle)}">${rows}</ul>
 </section>`;
 }
 

@@ -50,7 +50,7 @@ describe('embedded identity provider: sign-in', () => {
     expect(page?.status).toBe(200);
     expect(html).toContain('<html lang="it">');
     expect(html).toContain('<label for="username">Nome utente</label>');
-    expect(html).toMatch(/<code>mario\.rossi<\/code><\/td><td>Paziente<\/td><td>Mario Rossi/);
+    expect(html).toMatch(/<code>mario\.rossi<\/code><span>Paziente · Mario Rossi/);
     expect(html).not.toContain('anna.neri'); // not a demo account
     const csp = cspOf(page);
     expect(csp.get('script-src')?.join(' ')).toMatch(/^'nonce-[^']+'$/);

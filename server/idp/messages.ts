@@ -17,9 +17,6 @@ export interface Messages {
   demoTitle: string;
   demoIntro: string;
   demoPassword: string;
-  demoUsername: string;
-  demoRole: string;
-  demoName: string;
   roles: Record<string, string>;
   signOutTitle: string;
   signOutText: string;
@@ -47,9 +44,6 @@ export const messages: Record<Locale, Messages> = {
     demoTitle: 'Account dimostrativi',
     demoIntro: 'Ambiente dimostrativo: tutti gli account usano la stessa password.',
     demoPassword: 'Password',
-    demoUsername: 'Nome utente',
-    demoRole: 'Ruolo',
-    demoName: 'Nome',
     roles: { PAT: 'Paziente', PHY: 'Medico', OPT: 'Operatore', ADM: 'Amministratore', GUE: 'Ospite' },
     signOutTitle: 'Uscita in corso',
     signOutText: 'Stai per uscire dal portale.',
@@ -75,9 +69,6 @@ export const messages: Record<Locale, Messages> = {
     demoTitle: 'Demo accounts',
     demoIntro: 'Demo environment: every account uses the same password.',
     demoPassword: 'Password',
-    demoUsername: 'Username',
-    demoRole: 'Role',
-    demoName: 'Name',
     roles: { PAT: 'Patient', PHY: 'Physician', OPT: 'Operator', ADM: 'Administrator', GUE: 'Guest' },
     signOutTitle: 'Signing out',
     signOutText: 'You are about to sign out of the portal.',

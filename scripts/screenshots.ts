@@ -1,0 +1,56 @@
+/**
+ * Screenshots of the portal as its users see it: phone (390×844) and tablet (820×1180), Italian and
+ * English, for each demo role. Needs a running server (npm start). Output: test-results/screenshots.
+ * Usage: tsx scripts/screenshots.ts [baseUrl] [username…]
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+
+const baseUrl = process.argv[2] ?? 'http://localhost:8080';
+const usernames = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['mario.rossi', 'dott.ferrari'];
+const outDir = 'test-results/screenshots';
+mkdirSync(outDir, { recursive: true });
+
+const viewports = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } } as const;
+
+async function login(page: Page, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill('Dossier2026!');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/home$/);
+  await page.waitForTimeout(800);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+for (const [device, viewport] of Object.entries(viewports)) {
+  for (const language of ['it', 'en'] as const) {
+    for (const username of usernames) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: language });
+      await context.addInitScript((lang) => {
+        if (!localStorage.getItem('language')) localStorage.setItem('language', JSON.stringify(lang));
+      }, language);
+      const page = await context.newPage();
+      if (device === 'phone') {
+        await page.goto(`${baseUrl}/`);
+        await page.locator('#username').waitFor();
+        await page.screenshot({ path: `${outDir}/${device}-${language}-login.png` });
+      }
+      await login(page, username);
+      await page.screenshot({ path: `${outDir}/${device}-${language}-${username}-home.png` });
+      const tabs = page.locator('ion-tab-bar ion-tab-button');
+      const count = await tabs.count();
+      for (let index = 1; index < count; index++) {
+        await tabs.nth(index).click();
+        await page.waitForTimeout(1200);
+        await page.screenshot({ path: `${outDir}/${device}-${language}-${username}-tab${index}.png` });
+      }
+      await context.close();
+    }
+  }
+}
+await browser.close();
+console.log(`screenshots in ${outDir}`);
