@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Account, AccountClaims } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
