@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { databaseTargets } from '../../tests/support/databases';
 import { oidcPayloads } from '../db/schema';
 import { createMemoryLogger } from '../logger';
 import { DrizzleAdapter } from './adapter';
@@ -20,14 +21,15 @@ import {
 let t: TestIdp;
 let portal: PortalClient;
 
-beforeAll(async () => {
-  t = await startTestIdp(TEST_USERS);
-  portal = new PortalClient(t);
-});
-afterAll(async () => t?.close());
 const db = () => t.database.db;
 
-describe('embedded identity provider: session', () => {
+describe.each(databaseTargets)('embedded identity provider: session on $name', ({ location }) => {
+  beforeAll(async () => {
+    t = await startTestIdp(TEST_USERS, location);
+    portal = new PortalClient(t);
+  });
+  afterAll(async () => t?.close());
+
   it('answers a silent check (prompt=none) with a code while the session lives', async () => {
     const { jar } = await portal.signIn('mario.rossi', TEST_PASSWORD);
     const { verifier, challenge } = pkce();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../tests/support/databases';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { oidcPayloads } from '../db/schema';
 import { PortalClient } from './test-flow';
@@ -19,12 +20,6 @@ import {
 let t: TestIdp;
 let portal: PortalClient;
 
-beforeAll(async () => {
-  t = await startTestIdp(TEST_USERS);
-  portal = new PortalClient(t);
-});
-afterAll(async () => t?.close());
-
 const verifier = (requireDpop: boolean) =>
   createTokenVerifier({
     issuer: t.issuer,
@@ -33,7 +28,13 @@ const verifier = (requireDpop: boolean) =>
     requireDpop,
   });
 
-describe('embedded identity provider: sign-in', () => {
+describe.each(databaseTargets)('embedded identity provider: sign-in on $name', ({ location }) => {
+  beforeAll(async () => {
+    t = await startTestIdp(TEST_USERS, location);
+    portal = new PortalClient(t);
+  });
+  afterAll(async () => t?.close());
+
   it('publishes discovery under /idp', async () => {
     const response = await fetch(`${t.issuer}/.well-known/openid-configuration`);
     expect(response.status).toBe(200);

@@ -3,8 +3,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { openTestDatabase } from '../../tests/support/databases';
 import { loadConfig, type ServerConfig } from '../config';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
 import { createMemoryLogger } from '../logger';
 import { hashPassword } from '../services/password';
@@ -29,8 +30,8 @@ export interface TestUser {
   enabled?: boolean;
 }
 
-export async function startTestIdp(people: readonly TestUser[]): Promise<TestIdp> {
-  const database = await openDatabase('memory://');
+export async function startTestIdp(people: readonly TestUser[], location = 'memory://'): Promise<TestIdp> {
+  const database = await openTestDatabase(location);
   for (const person of people) {
     await database.db.insert(users).values({
       subject: person.subject,

@@ -5,15 +5,12 @@ import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/app-env';
 import { createTokenVerifier } from '../../server/auth/token-verifier';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { type Database, openDatabase } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
 import { seedDemoData } from '../../server/db/seed';
 import { createMemoryLogger, type LogFields } from '../../server/logger';
+import { openTestDatabase } from './databases';
 
-/** Every server test runs on PGlite, and also on PostgreSQL when DATABASE_URL is set (CI sets it). */
-export const databaseTargets: readonly { name: string; location: string }[] = [
-  { name: 'pglite', location: 'memory://' },
-  ...(process.env.DATABASE_URL ? [{ name: 'postgresql', location: process.env.DATABASE_URL }] : []),
-];
+export { databaseTargets } from './databases';
 
 export interface TestContext {
   app: Hono<AppEnv>;
@@ -33,8 +30,7 @@ export async function createTestContext(
   location: string,
   overrides: Partial<ServerConfig> = {},
 ): Promise<TestContext> {
-  const isolatedSchema = location.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase(location, isolatedSchema ? { isolatedSchema } : {});
+  const database = await openTestDatabase(location);
   await seedDemoData(database.db);
   const config: ServerConfig = {
     ...loadConfig({ PUBLIC_URL: 'http://localhost', STATIC_DIR: './test-results/no-static' }),

@@ -1,0 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+
+/** Every server test runs on PGlite, and also on PostgreSQL when DATABASE_URL is set (CI sets it). */
+export const databaseTargets: readonly { name: string; location: string }[] = [
+  { name: 'pglite', location: 'memory://' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgresql', location: process.env.DATABASE_URL }] : []),
+];
+
+/** A database of the test's own: in-memory PGlite, or a fresh PostgreSQL schema dropped at close. */
+export function openTestDatabase(location: string): Promise<DatabaseHandle> {
+  const isolatedSchema = location.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  return openDatabase(location, isolatedSchema ? { isolatedSchema } : {});
+}
