@@ -1,4 +1,4 @@
-import { IonAlert, IonButton } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import type { ConsentContext } from '../../session/session-atoms';
 
 /**
  * A 403 on `/me` with code 0 or 2: the dossier consent must be signed before the portal can be used.
- * The signing screens come with a later issue; until then this blocks and offers logout. The context
+ * The signing screens come with a later issue; until then this page blocks and offers logout. The context
  * is already kept in `consentContextAtom` for them.
  */
 export function ConsentRequiredNotice({ context }: { context: ConsentContext }): JSX.Element {
@@ -43,14 +43,6 @@ export function ConsentRequiredNotice({ context }: { context: ConsentContext }):
       <IonButton onClick={leave} disabled={leaving}>
         <Trans>Esci</Trans>
       </IonButton>
-      <IonAlert
-        isOpen={!leaving}
-        backdropDismiss={false}
-        htmlAttributes={{ 'data-keep-on-navigation': 'true' }}
-        header={t`Consenso al dossier richiesto`}
-        message={message}
-        buttons={[{ text: t`Esci`, role: 'confirm', handler: leave }]}
-      />
     </section>
   );
 }

@@ -124,12 +124,12 @@ describe('/postAuth', () => {
     async (code) => {
       fakeServer({ 'GET /api/me': () => denied(code) });
       renderAt('/postAuth');
-      expect(await screen.findByRole('alertdialog', { name: 'Consenso al dossier richiesto' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Consenso al dossier richiesto' })).toBeTruthy();
       expect(screen.getByText('Paziente: Mario Rossi')).toBeTruthy();
       const context = { code, medium: 'digital', signer: 'self', authentication_method: 'spid' };
       expect(store.get(consentContextAtom)).toMatchObject(context);
       expect(JSON.parse(localStorage.getItem('currentConsent') ?? 'null')).toMatchObject(context);
-      screen.getAllByRole('button', { name: 'Esci' })[0]?.click();
+      screen.getByText('Esci').click();
       expect(logout).toHaveBeenCalled();
     },
   );
