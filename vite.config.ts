@@ -66,7 +66,9 @@ export default defineConfig(({ mode }) => ({
     // The Ionic runtime of the shell is one chunk of ~600 kB (~130 kB gzip) whatever the split.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      treeshake: { moduleSideEffects },
+      // @ionic/react calls these two factories at module level without a `@__PURE__` mark (e.g. for IonNav),
+      // which kept unused components; they are pure. Lazy-only components live in src/ui/ionic (STACK.md).
+      treeshake: { moduleSideEffects, manualPureFunctions: ['createForwardRef', 'createReactComponent'] },
       output: { codeSplitting: { groups: vendorGroups } },
     },
   },

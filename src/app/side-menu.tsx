@@ -17,15 +17,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { informationCircleOutline, logOutOutline, personCircleOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { logout } from '../auth/logout';
 import { runtimeConfig } from '../config/runtime-config';
-import { LanguageSwitch } from '../i18n/language-switch';
 import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
 import { confirm } from '../ui/confirm-dialog';
 import { ROLE_LABEL } from '../ui/role-labels';
 import { tabsFor } from './tabs';
+
+const LanguageSwitch = lazy(() =>
+  import('../i18n/language-switch').then((m) => ({ default: m.LanguageSwitch })),
+);
 
 async function confirmLogout(): Promise<void> {
   const yes = await confirm({
@@ -86,7 +90,9 @@ export function SideMenu(): JSX.Element {
             </IonLabel>
           </IonListHeader>
           <IonItem>
-            <LanguageSwitch />
+            <Suspense fallback={null}>
+              <LanguageSwitch />
+            </Suspense>
           </IonItem>
           <IonItem button detail={false} onClick={() => void confirmLogout()}>
             <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />

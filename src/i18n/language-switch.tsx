@@ -1,7 +1,7 @@
-import { IonSelect, IonSelectOption } from '@ionic/react';
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
+import { IonSelect, IonSelectOption } from '../ui/ionic/select';
 import { changeLocale } from './i18n';
 import { isLocale, LOCALE_NAMES, LOCALES, localeAtom } from './locale';
 

@@ -2,20 +2,12 @@
  * Every routed screen: `IonPage` → header (menu button, title, help) → content. Screens stay thin and
  * compose their components inside.
  */
-import {
-  IonBackButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonMenuButton,
-  IonPage,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { useLingui } from '@lingui/react/macro';
 import type { JSX, ReactNode } from 'react';
 import type { HelpTopic } from './help/help-button';
 import { HelpButton } from './help/help-button';
+import { IonBackButton, IonMenuButton } from './ionic/navigation';
 
 export interface PageLayoutProps {
   title: string;

@@ -1,7 +1,7 @@
 import type { RefresherEventDetail } from '@ionic/react';
-import { IonRefresher, IonRefresherContent } from '@ionic/react';
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
+import { IonRefresher, IonRefresherContent } from './ionic/refresher';
 
 /** Pull to refresh; pass it to `PageLayout`'s `refresher`. */
 export function Refresher({ onRefresh }: { onRefresh: () => Promise<void> }): JSX.Element {

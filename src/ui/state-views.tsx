@@ -1,9 +1,10 @@
 /** What a screen shows while it loads, when it has nothing, and when loading failed. */
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { alertCircleOutline, documentTextOutline } from 'ionicons/icons';
 import type { JSX, ReactNode } from 'react';
+import { IonSpinner } from './ionic/spinner';
 
 export function LoadingState({ label }: { label?: string }): JSX.Element {
   const { t } = useLingui();

@@ -1,8 +1,10 @@
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonIcon } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { peopleOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { paths } from '../../routing/paths';
+import { IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
+import { IonCard } from '../../ui/ionic/navigation';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 
 export type CountState = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error' };

@@ -1,4 +1,3 @@
-import { IonBadge } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
@@ -9,6 +8,7 @@ import { paths } from '../../routing/paths';
 import { loadCurrentPatient } from '../../session/current-patient';
 import { isPatientSide } from '../../session/roles';
 import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
+import { IonBadge } from '../../ui/ionic/badge';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';

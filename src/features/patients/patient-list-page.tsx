@@ -1,4 +1,4 @@
-import { IonBadge, IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { chevronBack, chevronForward, star } from 'ionicons/icons';
@@ -9,6 +9,7 @@ import { failureMessage } from '../../api/error-report';
 import type { PatientList } from '../../contract/patient';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
+import { IonBadge } from '../../ui/ionic/badge';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
