@@ -2,7 +2,14 @@ import type { BaseIssue } from 'valibot';
 import type { FieldError, FieldErrorCode } from '../src/contract';
 import { HttpError } from './http-error';
 
-const knownCodes = new Set<string>(['required', 'invalid', 'tooLong', 'tooShort', 'outOfRange']);
+const knownCodes = new Set<string>([
+  'required',
+  'invalid',
+  'tooLong',
+  'tooShort',
+  'outOfRange',
+  'invalidPeriod',
+]);
 
 function codeOf(issue: BaseIssue<unknown>): FieldErrorCode {
   if (knownCodes.has(issue.message)) return issue.message as FieldErrorCode;

@@ -22,6 +22,7 @@ const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   tooLong: msg`Valore troppo lungo`,
   tooShort: msg`Valore troppo corto`,
   outOfRange: msg`Valore fuori dall'intervallo consentito`,
+  invalidPeriod: msg`Il periodo di date inserito non è corretto`,
   unknown: msg`Campo non riconosciuto`,
 };
 

@@ -50,6 +50,7 @@ export const FieldErrorCode = v.picklist([
   'tooLong',
   'tooShort',
   'outOfRange',
+  'invalidPeriod',
   'unknown',
 ]);
 export type FieldErrorCode = v.InferOutput<typeof FieldErrorCode>;

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './documents';
 export * from './patient';
 export * from './reference';
 export * from './runtime-config';
