@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Patient, PatientList } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
+import { auditLog } from '../db/schema';
 
 describe.each(databaseTargets)('patients on $name', ({ location }) => {
   let ctx: TestContext;
@@ -101,6 +103,32 @@ describe.each(databaseTargets)('patients on $name', ({ location }) => {
     const body = (await response.json()) as { fields: { field: string }[] };
     expect(body.fields.map((field) => field.field).sort()).toEqual(['birthDate', 'max']);
     expect(JSON.stringify(body)).not.toContain('31-12-1980');
+  });
+
+  it('writes an audit row for every attempt, allowed or refused, and the trail refuses changes', async () => {
+    const before = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.patientId, marioId + 2));
+    await ctx.call(`/api/patients/${marioId + 2}`, 'dott.ferrari');
+    await ctx.call(`/api/patients/${marioId + 2}`, 'luca.verdi');
+    const after = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.patientId, marioId + 2));
+    expect(
+      after.slice(before.length).map((row) => [row.userRole, row.activity, row.outcome, row.accessTitle]),
+    ).toEqual([
+      ['PHY', 'PATIENT_READ', 'DENIED', 'NONE'],
+      ['PAT', 'PATIENT_READ', 'ALLOWED', 'SELF'],
+    ]);
+    await expect(
+      ctx.db
+        .update(auditLog)
+        .set({ outcome: 'ALLOWED' })
+        .where(eq(auditLog.patientId, marioId + 2)),
+    ).rejects.toThrow();
+    await expect(ctx.db.delete(auditLog).where(eq(auditLog.patientId, marioId + 2))).rejects.toThrow();
   });
 
   it('refuses the patient list to patients and guests', async () => {

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { IdParam, PatientListQuery } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
-import { assertCanListPatients, assertCanReadPatient } from '../services/access';
+import { assertCanListPatients, authorizePatientAccess } from '../services/access';
 import { getPatient, listPatients } from '../services/patients';
 import { requireUser } from '../services/users';
 import { onInvalid } from '../validate';
@@ -19,7 +19,7 @@ export const patientRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const user = await requireUser(db, c.get('principal').subject);
     const { id } = c.req.valid('param');
-    await assertCanReadPatient(db, user, id);
+    await authorizePatientAccess(db, user, id, 'PATIENT_READ');
     const patient = await getPatient(db, id, user.id);
     if (!patient) throw new HttpError(404, 'NOT_FOUND');
     return c.json(patient);

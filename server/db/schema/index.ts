@@ -1,3 +1,4 @@
 export * from './consents';
+export * from './dossier';
 export * from './identity';
 export * from './people';

@@ -1,0 +1,120 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { patients, units, users } from './people';
+
+/** Document types with their descriptions; `viewableByPatient` false means "not readable" for the patient side. */
+export const documentTypes = pgTable('document_types', {
+  code: text('code').primaryKey(),
+  descIt: text('desc_it').notNull(),
+  descEn: text('desc_en').notNull(),
+  viewableByPatient: boolean('viewable_by_patient').notNull().default(true),
+});
+
+/**
+ * Clinical documents. The PDF itself is rendered on demand from `content` (deterministic), so the demo
+ * needs no blob store; a hospital's own archive would sit behind the same columns.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.mepiId, { onDelete: 'cascade' }),
+    documentTypeCode: text('document_type_code')
+      .notNull()
+      .references(() => documentTypes.code),
+    provenanceUnitId: integer('provenance_unit_id')
+      .notNull()
+      .references(() => units.id),
+    locationCode: text('location_code').notNull(),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** ONLINE, OFFLINE, RESTORING, ERROR, NOT_READABLE (spec section 4). */
+    status: text('status').notNull().default('ONLINE'),
+    restoreRequestedAt: timestamp('restore_requested_at', { withTimezone: true }),
+    accessionNumber: text('accession_number'),
+    obscuring: jsonb('obscuring').notNull(),
+    version: integer('version').notNull().default(1),
+    /** The version this one replaces; the chain gives `previousVersions`. */
+    previousVersionId: integer('previous_version_id'),
+    /** True when a newer version replaces this one: lists show only current versions. */
+    superseded: boolean('superseded').notNull().default(false),
+    pageCount: integer('page_count').notNull().default(1),
+    authorName: text('author_name').notNull(),
+    content: jsonb('content').notNull(),
+  },
+  (table) => [
+    index('documents_patient_created_idx').on(table.patientId, table.createdAt),
+    index('documents_patient_type_idx').on(table.patientId, table.documentTypeCode),
+    index('documents_accession_idx').on(table.accessionNumber),
+  ],
+);
+
+/** DICOM studies behind documents with an accession number. */
+export const studies = pgTable(
+  'studies',
+  {
+    studyId: text('study_id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.mepiId, { onDelete: 'cascade' }),
+    accessionNumber: text('accession_number').notNull(),
+    provenanceUnitId: integer('provenance_unit_id')
+      .notNull()
+      .references(() => units.id),
+    studyLocation: text('study_location'),
+    modality: text('modality').notNull(),
+    description: text('description').notNull(),
+    /** OFFLINE, MOVING, ONLINE, ERROR. */
+    status: text('status').notNull(),
+    moveRequestedAt: timestamp('move_requested_at', { withTimezone: true }),
+    sliceCount: integer('slice_count').notNull(),
+  },
+  (table) => [index('studies_accession_idx').on(table.accessionNumber, table.patientId)],
+);
+
+/**
+ * Every read (and refused attempt) of patient data: the treatment history a patient reads. Append-only:
+ * a trigger in the migration refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id),
+    userRole: text('user_role').notNull(),
+    userName: text('user_name').notNull(),
+    accessTitle: text('access_title').notNull(),
+    patientId: integer('patient_id').notNull(),
+    /** The activity code (PATIENT_READ, DOCUMENT_LIST, DOCUMENT_VIEW, …), listed by `/activities`. */
+    activity: text('activity').notNull(),
+    documentId: integer('document_id'),
+    documentTypeCode: text('document_type_code'),
+    outcome: text('outcome').notNull(),
+    detail: text('detail'),
+  },
+  (table) => [index('audit_log_patient_at_idx').on(table.patientId, table.at)],
+);
+
+/** Short-lived grants behind `/documents/{id}/view` URLs, bound to the user who asked. */
+export const viewGrants = pgTable('view_grants', {
+  token: text('token').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  documentId: integer('document_id')
+    .notNull()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
