@@ -53,6 +53,8 @@ const Code = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'invalid'));
 export const DocumentListQuery = v.pipe(
   v.object({
     ...PagingQuery.entries,
+    // The timeline loads a whole dossier at once: up to 5,000 documents a page.
+    max: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(5000)), '20'),
     patientId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber()),
     documentType: Repeated(Code),
     provenance: Repeated(Code),
