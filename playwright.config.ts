@@ -6,7 +6,7 @@ const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/e2e',
+  outputDir: `./test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -39,14 +39,14 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, seeded with the demo data.
-    command: 'rm -rf test-results/e2e-data && tsx server/main.ts',
+    command: `rm -rf test-results/e2e-data-${PORT} && tsx server/main.ts`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(PORT),
       PUBLIC_URL: baseURL,
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: `test-results/e2e-data-${PORT}`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
