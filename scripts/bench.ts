@@ -1,17 +1,45 @@
 /**
- * API latency benchmark: in-process requests through the real app on PGlite (and PostgreSQL when
- * DATABASE_URL is set), with real signed tokens. Prints p50/p95/p99 per call. Run: npm run bench.
+ * API benchmark. Run: npm run bench (about two minutes on PGlite alone).
+ * 1. In-process latencies through the real app on PGlite (and PostgreSQL when DATABASE_URL is set).
+ * 2. Over a real socket: the server listens on an ephemeral port in this process and a bounded set of
+ *    concurrent fetch loops drives `GET /documents` for a patient with BENCH_DOCS documents, at each of
+ *    BENCH_CONNECTIONS, for BENCH_SECONDS each. Client and server share the process (and the cores).
+ * 3. With BENCH_DATABASE_URL or DATABASE_URL: patient search over BENCH_PATIENTS patients on PostgreSQL,
+ *    in a database of its own (`bench` beside DATABASE_URL's), seeded once by the scale generator.
  */
-import { createTestContext, databaseTargets } from '../tests/support/test-app';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { patients, users } from '../server/db/schema';
+import { seedDemoData } from '../server/db/seed';
+import { seedScale } from '../server/db/seed/scale';
+import { listPatients, searchPatients } from '../server/services/patients';
+import type { MepiSearchQuery, PatientListQuery } from '../src/contract';
+import { createTestContext, databaseTargets, type TestContext } from '../tests/support/test-app';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
+const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+const ms = (value: number): string => `${value.toFixed(2).padStart(8)} ms`;
+
+function report(label: string, durations: number[], extra = ''): void {
+  durations.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(52)} p50 ${ms(percentile(durations, 50))}  p95 ${ms(percentile(durations, 95))}  p99 ${ms(percentile(durations, 99))}${extra}`,
+  );
+}
+
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
-  for (let warm = 0; warm < 20; warm++) await run();
+  for (let warm = 0; warm < 20; warm++) await (await run()).arrayBuffer();
   const durations: number[] = [];
   for (let index = 0; index < ITERATIONS; index++) {
     const started = performance.now();
@@ -20,11 +48,60 @@ async function measure(label: string, run: () => Response | Promise<Response>): 
     if (!response.ok) throw new Error(`${label}: status ${response.status}`);
     durations.push(performance.now() - started);
   }
-  durations.sort((a, b) => a - b);
-  const format = (value: number): string => value.toFixed(2).padStart(8);
-  console.log(
-    `${label.padEnd(44)} p50 ${format(percentile(durations, 50))} ms  p95 ${format(percentile(durations, 95))} ms  p99 ${format(percentile(durations, 99))} ms`,
-  );
+  report(label, durations);
+}
+
+/** `connections` fetch loops against `url` until the deadline; each loop keeps one request in flight. */
+async function load(label: string, url: string, headers: HeadersInit, connections: number): Promise<void> {
+  const durations: number[] = [];
+  let failures = 0;
+  const runFor = async (seconds: number, record: boolean): Promise<void> => {
+    const deadline = performance.now() + seconds * 1000;
+    const loop = async (): Promise<void> => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        try {
+          const response = await fetch(url, { headers });
+          await response.arrayBuffer();
+          if (!response.ok) failures += record ? 1 : 0;
+          else if (record) durations.push(performance.now() - started);
+        } catch {
+          failures += record ? 1 : 0;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, loop));
+  };
+  await runFor(1, false);
+  const started = performance.now();
+  await runFor(SECONDS, true);
+  const rate = durations.length / ((performance.now() - started) / 1000);
+  report(label, durations, `  ${rate.toFixed(0).padStart(6)} req/s  ${failures} failed`);
+}
+
+async function socketBench(ctx: TestContext, patientId: number): Promise<void> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}/api`;
+  const headers = {
+    Authorization: `Bearer ${await ctx.tokenFor('mario.rossi')}`,
+    'Accept-Language': 'it-IT',
+  };
+  // The documents route belongs to another area; until it answers, the patient list stands in for it.
+  const documents = `${base}/documents?patientId=${patientId}&max=20`;
+  const probe = await fetch(documents, { headers });
+  await probe.arrayBuffer();
+  const staff = { ...headers, Authorization: `Bearer ${await ctx.tokenFor('dott.ferrari')}` };
+  const [label, url, callerHeaders] =
+    probe.status === 404
+      ? ['GET /api/patients?max=20&surname=ro (socket)', `${base}/patients?max=20&surname=ro`, staff]
+      : [`GET /api/documents (${DOCS} docs, socket)`, documents, headers];
+  if (probe.status === 404) console.log('  /api/documents answers 404: benching the patient list instead');
+  for (const connections of CONNECTIONS)
+    await load(`${label} c=${connections}`, url, callerHeaders, connections);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 for (const target of databaseTargets) {
@@ -43,5 +120,92 @@ for (const target of databaseTargets) {
   await measure('GET /api/patients?max=20&surname=ro', () =>
     ctx.app.request('/api/patients?max=20&surname=ro', { headers: physician }),
   );
+  const started = performance.now();
+  await seedScale(ctx.db, { patients: 0, docs: DOCS, docsPatientId: me.patientId });
+  console.log(
+    `\n# ${target.name}, socket, ${SECONDS} s per run (${DOCS} documents seeded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  await socketBench(ctx, me.patientId);
   await ctx.close();
 }
+
+/** BENCH_DATABASE_URL as given, else DATABASE_URL's server with the database `bench`, created if absent. */
+async function benchDatabaseUrl(): Promise<string | null> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  if (!process.env.DATABASE_URL) return null;
+  const url = new URL(process.env.DATABASE_URL);
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = 'bench'");
+  if (exists.rowCount === 0) await admin.query('create database bench');
+  await admin.end();
+  url.pathname = '/bench';
+  return url.toString();
+}
+
+async function searchBench(location: string): Promise<void> {
+  const database = await openDatabase(location);
+  const { db } = database;
+  await seedDemoData(db);
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(patients);
+  if (count < PATIENTS) {
+    console.log(`\n# seeding ${PATIENTS - count} patients into the bench database (once)`);
+    await seedScale(db, {
+      patients: PATIENTS - count,
+      docs: 0,
+      onProgress: (line) => console.log(`  ${line}`),
+    });
+  }
+  const [physician] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'dott.ferrari'));
+  const userId = physician?.id ?? 0;
+  const runs = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 50);
+  const time = async (
+    label: string,
+    run: () => Promise<{ paging: { totalCount: number } }>,
+  ): Promise<void> => {
+    let total = 0;
+    for (let warm = 0; warm < 3; warm++) total = (await run()).paging.totalCount;
+    const durations: number[] = [];
+    for (let index = 0; index < runs; index++) {
+      const started = performance.now();
+      await run();
+      durations.push(performance.now() - started);
+    }
+    report(label, durations, `  ${total} found`);
+  };
+  const list = (query: Partial<PatientListQuery>) => (): ReturnType<typeof listPatients> =>
+    listPatients(db, { max: 20, offset: 0, ...query }, userId);
+  const search = (query: Partial<MepiSearchQuery>) => (): ReturnType<typeof searchPatients> =>
+    searchPatients(db, { max: 20, offset: 0, ...query }, userId);
+  console.log(
+    `\n# patient search over ${Math.max(count, PATIENTS)} patients, PostgreSQL, ${runs} runs each (service calls)`,
+  );
+  await time('list max=1 (probe, count of all)', list({ max: 1 }));
+  await time('list surname=ro', list({ surname: 'ro' }));
+  await time('list surname=rossi name=mar', list({ surname: 'rossi', name: 'mar' }));
+  await time('list fiscalCode=RSSMRA85', list({ fiscalCode: 'RSSMRA85' }));
+  await time('list surname=ro offset=10000', list({ surname: 'ro', offset: 10_000 }));
+  await time('mepiSearch fiscalCode (exact)', search({ fiscalCode: 'RSSMRA85T10F205R' }));
+  await time(
+    'mepiSearch surname+name+birthDate',
+    search({ surname: 'Rossi', name: 'Mario', birthDate: '1985-12-10' }),
+  );
+  await time('mepiSearch identifier MPI', search({ identifierType: 'MPI', identifierValue: 'MPI-00100000' }));
+  const plan = await db.execute(
+    sql`explain select mepi_id from patients where lower(surname) like 'rossi%' and lower(name) like 'mar%' and not merged`,
+  );
+  const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map(
+    (row) => row['QUERY PLAN'],
+  );
+  console.log(
+    `  plan of surname+name: ${lines
+      .filter((line) => /Scan/.test(line))
+      .map((line) => line.trim())
+      .join(' | ')}`,
+  );
+  await database.close();
+}
+
+const benchUrl = await benchDatabaseUrl();
+if (benchUrl) await searchBench(benchUrl);
+else console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');

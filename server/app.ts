@@ -9,10 +9,13 @@ import { apiNotFound, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { documentRoutes } from './routes/documents';
 import { helpRoutes } from './routes/help';
+import { historyRoutes } from './routes/history';
 import { patientRoutes } from './routes/patients';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
+import { studyRoutes, studyViewerRoutes } from './routes/studies';
 
 /** The API: every area's routes behind token verification. */
 function createApi(): Hono<AppEnv> {
@@ -20,8 +23,11 @@ function createApi(): Hono<AppEnv> {
     .use(authenticate())
     .route('/', accountRoutes)
     .route('/', patientRoutes)
+    .route('/', documentRoutes)
+    .route('/', historyRoutes)
     .route('/', referenceRoutes)
     .route('/', helpRoutes)
+    .route('/', studyRoutes)
     .all('*', apiNotFound);
 }
 
@@ -56,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(compress());
   app.onError(handleError);
   app.route('/', runtimeRoutes);
+  // The viewer's slice requests carry a grant instead of a token: mounted before the token check.
+  app.route(deps.config.apiBase, studyViewerRoutes);
   app.route(deps.config.apiBase, createApi());
   if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
   else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });

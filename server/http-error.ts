@@ -9,6 +9,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   DOSSIER_NOT_AUTHORIZED: 'Non sei autorizzato ad accedere al dossier',
   NOT_FOUND: 'Risorsa non trovata',
   FUNCTION_NOT_AVAILABLE: 'Funzione non disponibile',
+  DOCUMENT_UNAVAILABLE: 'Impossibile visualizzare il documento',
+  DOWNLOAD_NOT_ALLOWED: 'Non disponi delle autorizzazioni necessarie per scaricare questo documento',
+  STUDY_MOVE_FAILED: 'Errore nello spostamento dello studio',
+  IMAGES_NOT_ALLOWED_FOR_ROLE: 'Gli utenti di tipo {userRole} non possono visualizzare le immagini',
   RATE_LIMITED: 'Troppi tentativi, riprova più tardi',
   INTERNAL: 'Si è verificato un errore imprevisto',
 };

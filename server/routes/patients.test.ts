@@ -109,13 +109,15 @@ describe.each(databaseTargets)('patients on $name', ({ location }) => {
     const before = await ctx.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.patientId, marioId + 2));
+      .where(eq(auditLog.patientId, marioId + 2))
+      .orderBy(auditLog.id);
     await ctx.call(`/api/patients/${marioId + 2}`, 'dott.ferrari');
     await ctx.call(`/api/patients/${marioId + 2}`, 'luca.verdi');
     const after = await ctx.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.patientId, marioId + 2));
+      .where(eq(auditLog.patientId, marioId + 2))
+      .orderBy(auditLog.id);
     expect(
       after.slice(before.length).map((row) => [row.userRole, row.activity, row.outcome, row.accessTitle]),
     ).toEqual([

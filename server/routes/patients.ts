@@ -1,12 +1,35 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import { IdParam, PatientListQuery } from '../../src/contract';
-import type { AppEnv } from '../app-env';
+import * as v from 'valibot';
+import { FavoriteFlag, IdParam, MepiSearchQuery, PatientImport, PatientListQuery } from '../../src/contract';
+import type { AppEnv, UserRow } from '../app-env';
 import { HttpError } from '../http-error';
 import { assertCanListPatients, authorizePatientAccess } from '../services/access';
-import { getPatient, listPatients } from '../services/patients';
+import { getPatient, importPatient, listPatients, searchPatients, setFavorite } from '../services/patients';
 import { requireUser } from '../services/users';
-import { onInvalid } from '../validate';
+import { fieldErrors, onInvalid } from '../validate';
+
+/**
+ * The spec has the client drop null fields before sending an import; doing the same here makes a record
+ * with nulls and one without them validate alike.
+ */
+function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNulls);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null)
+      .map(([key, item]) => [key, dropNulls(item)]),
+  );
+}
+
+/**
+ * Importing writes the master patient index: administrators and operators (the registration desk)
+ * only. Physicians find and read patients but do not create identities.
+ */
+function assertCanImport(user: UserRow): void {
+  if (user.userType !== 'ADM' && user.userType !== 'OPT') throw new HttpError(403, 'ACCESS_DENIED');
+}
 
 export const patientRoutes = new Hono<AppEnv>()
   .get('/patients', vValidator('query', PatientListQuery, onInvalid), async (c) => {
@@ -14,6 +37,23 @@ export const patientRoutes = new Hono<AppEnv>()
     const user = await requireUser(db, c.get('principal').subject);
     assertCanListPatients(user);
     return c.json(await listPatients(db, c.req.valid('query'), user.id));
+  })
+  // Before `/patients/:id`, which would otherwise take `mepiSearch` for a (malformed) id.
+  .get('/patients/mepiSearch', vValidator('query', MepiSearchQuery, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await requireUser(db, c.get('principal').subject);
+    assertCanListPatients(user);
+    return c.json(await searchPatients(db, c.req.valid('query'), user.id));
+  })
+  .post('/patients/import', async (c) => {
+    const { db } = c.get('deps');
+    const user = await requireUser(db, c.get('principal').subject);
+    assertCanImport(user);
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(PatientImport, dropNulls(body));
+    if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', fieldErrors(parsed.issues));
+    const { patient, created } = await importPatient(db, parsed.output, user.id);
+    return c.json(patient, created ? 201 : 200);
   })
   .get('/patients/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
@@ -23,4 +63,21 @@ export const patientRoutes = new Hono<AppEnv>()
     const patient = await getPatient(db, id, user.id);
     if (!patient) throw new HttpError(404, 'NOT_FOUND');
     return c.json(patient);
-  });
+  })
+  /**
+   * Favourites are the caller's own bookmarks: staff only, and no dossier consent needed, since marking
+   * reads nothing of the patient. The list then shows the patient, and opening the dossier still goes
+   * through the access check.
+   */
+  .put(
+    '/patients/:id/favorites',
+    vValidator('param', IdParam, onInvalid),
+    vValidator('json', FavoriteFlag, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const user = await requireUser(db, c.get('principal').subject);
+      assertCanListPatients(user);
+      const { id } = c.req.valid('param');
+      return c.json(await setFavorite(db, user.id, id, c.req.valid('json').favorite));
+    },
+  );

@@ -6,13 +6,18 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorCode, ErrorReply, FieldErrorCode } from '../contract/common';
 
-const ERROR_TEXT: Readonly<Record<Exclude<ErrorCode, 'INTERNAL' | 'BAD_REQUEST'>, MessageDescriptor>> = {
+const ERROR_TEXT: Readonly<
+  Record<Exclude<ErrorCode, 'INTERNAL' | 'BAD_REQUEST' | 'IMAGES_NOT_ALLOWED_FOR_ROLE'>, MessageDescriptor>
+> = {
   UNAUTHENTICATED: msg`Sessione di lavoro terminata`,
   SESSION_EXPIRED: msg`Sessione di lavoro scaduta`,
   ACCESS_DENIED: msg`Accesso negato`,
   DOSSIER_NOT_AUTHORIZED: msg`Non sei autorizzato ad accedere al dossier`,
   NOT_FOUND: msg`Elemento non trovato`,
   FUNCTION_NOT_AVAILABLE: msg`Funzione non disponibile`,
+  DOCUMENT_UNAVAILABLE: msg`Impossibile visualizzare il documento. Se il problema persiste, contatta l'assistenza.`,
+  DOWNLOAD_NOT_ALLOWED: msg`Non disponi delle autorizzazioni necessarie per scaricare questo documento`,
+  STUDY_MOVE_FAILED: msg`Errore durante il recupero delle immagini dello studio`,
   RATE_LIMITED: msg`Troppe richieste: riprova tra qualche istante`,
 };
 
@@ -46,6 +51,10 @@ export function errorReplyMessage(reply: ErrorReply): MessageDescriptor {
       return count > 0
         ? msg`Alcuni dati non sono validi: controlla i campi indicati (${count}).`
         : msg`La richiesta non è valida.`;
+    }
+    case 'IMAGES_NOT_ALLOWED_FOR_ROLE': {
+      const userRole = reply.params?.userRole ?? '';
+      return msg`Gli utenti di tipo ${userRole} non possono visualizzare le immagini`;
     }
     default:
       return ERROR_TEXT[reply.code];

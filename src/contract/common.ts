@@ -38,6 +38,10 @@ export const ErrorCode = v.picklist([
   'DOSSIER_NOT_AUTHORIZED',
   'NOT_FOUND',
   'FUNCTION_NOT_AVAILABLE',
+  'DOCUMENT_UNAVAILABLE',
+  'DOWNLOAD_NOT_ALLOWED',
+  'STUDY_MOVE_FAILED',
+  'IMAGES_NOT_ALLOWED_FOR_ROLE',
   'RATE_LIMITED',
   'INTERNAL',
 ]);
@@ -65,5 +69,7 @@ export const ErrorReply = v.object({
   message: v.string(),
   fields: v.optional(v.array(FieldError)),
   errorId: v.optional(v.string()),
+  /** Values for the placeholders of the code's text, e.g. `{userRole}` of IMAGES_NOT_ALLOWED_FOR_ROLE. */
+  params: v.optional(v.record(v.string(), v.string())),
 });
 export type ErrorReply = v.InferOutput<typeof ErrorReply>;

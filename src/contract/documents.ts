@@ -48,7 +48,7 @@ const Code = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'invalid'));
 
 /**
  * `GET /documents`. Filters repeat (`documentType=A&documentType=B`); a period whose start follows its end
- * answers 400 with the field `period` and the code `invalidPeriod`.
+ * answers 400 with the field `dateFrom` and the code `invalidPeriod`.
  */
 export const DocumentListQuery = v.pipe(
   v.object({

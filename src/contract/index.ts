@@ -3,4 +3,5 @@ export * from './documents';
 export * from './patient';
 export * from './reference';
 export * from './runtime-config';
+export * from './studies';
 export * from './user';

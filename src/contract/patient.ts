@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import { IsoDate, Paging, PagingQuery } from './common';
 
 const Text = v.pipe(v.string(), v.maxLength(200));
-const OptionalText = v.nullable(Text);
+
+/**
+ * A field that may be null. Absent counts as null too: `POST /patients/import` drops null fields before
+ * sending (spec section 7), so the same record must validate with or without them.
+ */
+const orNull = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema), null);
+const OptionalText = orNull(Text);
 
 export const Sex = v.picklist(['M', 'F', 'X']);
 export const MaritalStatus = v.picklist([
@@ -27,9 +33,9 @@ export const FiscalCode = v.pipe(
 export const Address = v.object({
   street: OptionalText,
   number: OptionalText,
-  zip: v.nullable(v.pipe(v.string(), v.regex(/^\d{5}$/))),
+  zip: orNull(v.pipe(v.string(), v.regex(/^\d{5}$/))),
   city: OptionalText,
-  province: v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/))),
+  province: orNull(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/))),
   region: OptionalText,
   country: OptionalText,
 });
@@ -39,8 +45,8 @@ export const Contacts = v.object({
   fax: OptionalText,
   mobilePhone: OptionalText,
   mobilePhone2: OptionalText,
-  email: v.nullable(v.pipe(v.string(), v.email())),
-  email2: v.nullable(v.pipe(v.string(), v.email())),
+  email: orNull(v.pipe(v.string(), v.email())),
+  email2: orNull(v.pipe(v.string(), v.email())),
 });
 
 export const RelatedPerson = v.object({
@@ -54,31 +60,31 @@ export const GeneralPractitioner = v.object({
   code: OptionalText,
   name: Text,
   surname: Text,
-  fiscalCode: v.nullable(FiscalCode),
+  fiscalCode: orNull(FiscalCode),
   phone: OptionalText,
-  email: v.nullable(v.pipe(v.string(), v.email())),
+  email: orNull(v.pipe(v.string(), v.email())),
 });
 
 export const HealthService = v.object({
   aslResidenceCode: OptionalText,
   aslAssistanceCode: OptionalText,
   healthCardNumber: OptionalText,
-  healthCardExpiryDate: v.nullable(IsoDate),
+  healthCardExpiryDate: orNull(IsoDate),
   stpCode: OptionalText,
   teamCode: OptionalText,
-  generalPractitioner: v.nullable(GeneralPractitioner),
+  generalPractitioner: orNull(GeneralPractitioner),
 });
 
 export const IdentityDocument = v.object({
   type: IdentityDocumentType,
   number: Text,
-  releaseDate: v.nullable(IsoDate),
-  expiryDate: v.nullable(IsoDate),
+  releaseDate: orNull(IsoDate),
+  expiryDate: orNull(IsoDate),
   issuingAuthority: OptionalText,
 });
 
 export const Death = v.object({
-  date: v.nullable(IsoDate),
+  date: orNull(IsoDate),
   place: OptionalText,
   province: OptionalText,
   country: OptionalText,
@@ -107,14 +113,14 @@ export const Patient = v.object({
   citizenship: OptionalText,
   nationality: OptionalText,
   lifeStatus: LifeStatus,
-  death: v.nullable(Death),
-  identityDocument: v.nullable(IdentityDocument),
-  residence: v.nullable(Address),
-  domicile: v.nullable(Address),
-  contacts: Contacts,
-  relatedPersons: v.array(RelatedPerson),
-  healthService: HealthService,
-  personIdentifiers: v.array(PersonIdentifier),
+  death: orNull(Death),
+  identityDocument: orNull(IdentityDocument),
+  residence: orNull(Address),
+  domicile: orNull(Address),
+  contacts: v.optional(Contacts, {}),
+  relatedPersons: v.optional(v.array(RelatedPerson), []),
+  healthService: v.optional(HealthService, {}),
+  personIdentifiers: v.optional(v.array(PersonIdentifier), []),
   positionStatus: PositionStatus,
 });
 export type Patient = v.InferOutput<typeof Patient>;
@@ -143,8 +149,75 @@ export const PatientListQuery = v.object({
   surname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   fiscalCode: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(16))),
   birthDate: v.optional(IsoDate),
+  /** `favorites=true`: only the caller's favourites (the `/myPatients` screen). */
+  favorites: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((flag) => flag === 'true'),
+    ),
+  ),
 });
 export type PatientListQuery = v.InferOutput<typeof PatientListQuery>;
 
 export const PatientList = v.object({ patients: v.array(PatientSummary), paging: Paging });
 export type PatientList = v.InferOutput<typeof PatientList>;
+
+const SearchText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100));
+const given = (value: unknown): boolean => value !== undefined;
+
+/**
+ * `GET /patients/mepiSearch`: exactly one way of identifying a person, complete: the fiscal code; or
+ * surname, name and birth date together; or a person identifier's type and value together. A partial
+ * combination answers 400 naming the missing field as `required`.
+ */
+export const MepiSearchQuery = v.pipe(
+  v.object({
+    ...PagingQuery.entries,
+    fiscalCode: v.optional(v.pipe(v.string(), v.trim(), FiscalCode)),
+    surname: v.optional(SearchText),
+    name: v.optional(SearchText),
+    birthDate: v.optional(IsoDate),
+    identifierType: v.optional(SearchText),
+    identifierValue: v.optional(SearchText),
+  }),
+  v.forward(
+    v.check(
+      (query) => given(query.fiscalCode) || given(query.surname) || given(query.identifierType),
+      'required',
+    ),
+    ['fiscalCode'],
+  ),
+  v.forward(
+    v.check((query) => given(query.fiscalCode) || !given(query.surname) || given(query.name), 'required'),
+    ['name'],
+  ),
+  v.forward(
+    v.check(
+      (query) => given(query.fiscalCode) || !given(query.surname) || given(query.birthDate),
+      'required',
+    ),
+    ['birthDate'],
+  ),
+  v.forward(
+    v.check(
+      (query) => given(query.fiscalCode) || !given(query.identifierType) || given(query.identifierValue),
+      'required',
+    ),
+    ['identifierValue'],
+  ),
+);
+export type MepiSearchQuery = v.InferOutput<typeof MepiSearchQuery>;
+
+/** `PUT /patients/{id}/favorites` body and reply. */
+export const FavoriteFlag = v.object({ favorite: v.boolean() });
+export type FavoriteFlag = v.InferOutput<typeof FavoriteFlag>;
+
+/**
+ * `POST /patients/import`: the record without the ids the server assigns and the per-user flag. The
+ * position status may be left out: it then follows `lifeStatus`, not merged.
+ */
+export const PatientImport = v.object({
+  ...v.omit(Patient, ['mepiId', 'favorite', 'positionStatus']).entries,
+  positionStatus: v.optional(PositionStatus),
+});
+export type PatientImport = v.InferOutput<typeof PatientImport>;

@@ -5,9 +5,11 @@ import { hashPassword } from '../../services/password';
 import type { Database } from '../client';
 import { consents, favorites, patients, units, users } from '../schema';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { seedDocuments } from './documents';
 import { buildPatient, type SeedPatient } from './patients';
 import { units as unitData } from './people.data';
 import { createRandom } from './random';
+import { seedStudies } from './studies';
 
 export const DEMO_PATIENT_COUNT = 50;
 
@@ -101,6 +103,9 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
         );
     }
   });
+  // After the documents: a study for each of their accession numbers.
+  await seedDocuments(db);
+  await seedStudies(db);
   logger?.info('demo data seeded', { patients: DEMO_PATIENT_COUNT, users: demoAccounts.length });
   return true;
 }

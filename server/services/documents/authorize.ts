@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { documents } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { authorizePatientAccess } from '../access';
+import type { AuditActivity } from '../audit';
+import { settleRestores } from './availability';
+import { type DocumentRecord, findRecord, isViewableBy } from './records';
+
+/**
+ * Loads a document for a caller through the one access check (which writes the audit row). `refusalOf`
+ * names a document-level refusal (not viewable, not online): it is written in the audit row's detail, so
+ * the trail says why an allowed patient access still ended without the document.
+ */
+export async function loadAuthorizedDocument(
+  db: Database,
+  user: UserRow,
+  documentId: number,
+  activity: AuditActivity,
+  now: Date,
+  refusalOf: (record: DocumentRecord) => HttpError | null = () => null,
+): Promise<DocumentRecord> {
+  let record = await findRecord(db, documentId);
+  if (!record) throw new HttpError(404, 'NOT_FOUND');
+  if (record.document.status === 'RESTORING') {
+    await settleRestores(db, eq(documents.id, documentId), now);
+    record = (await findRecord(db, documentId)) ?? record;
+  }
+  const refusal = refusalOf(record);
+  await authorizePatientAccess(db, user, record.document.patientId, activity, {
+    documentId,
+    documentTypeCode: record.document.documentTypeCode,
+    ...(refusal ? { detail: refusal.code } : {}),
+  });
+  if (refusal) throw refusal;
+  return record;
+}
+
+/** Why the caller cannot have the PDF of this document, if they cannot. */
+export function pdfRefusal(
+  user: Pick<UserRow, 'userType'>,
+  record: DocumentRecord,
+  notViewable: 'ACCESS_DENIED' | 'DOWNLOAD_NOT_ALLOWED',
+): HttpError | null {
+  if (!isViewableBy(user, record)) return new HttpError(403, notViewable);
+  const { status } = record.document;
+  if (status === 'OFFLINE' || status === 'RESTORING' || status === 'ERROR')
+    return new HttpError(409, 'DOCUMENT_UNAVAILABLE');
+  return null;
+}

@@ -1,0 +1,32 @@
+import { and, eq, lte, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { documents } from '../../db/schema';
+
+/** The archive takes this long to bring an offline document back (the demo's stand-in for a real restore). */
+export const RESTORE_DURATION_MS = 20_000;
+
+/**
+ * Restores finish lazily: whoever reads first after the delay persists ONLINE. Restores requested through
+ * the portal carry their request time; seeded RESTORING rows have none and stay in progress, so the demo
+ * always shows that state.
+ */
+export async function settleRestores(db: Database, scope: SQL, now: Date): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: 'ONLINE', restoreRequestedAt: null })
+    .where(
+      and(
+        scope,
+        eq(documents.status, 'RESTORING'),
+        lte(documents.restoreRequestedAt, new Date(now.getTime() - RESTORE_DURATION_MS)),
+      ),
+    );
+}
+
+/** OFFLINE → RESTORING; any other state is left as it is (ERROR stays ERROR, a restore is not restarted). */
+export async function requestRestore(db: Database, documentId: number, now: Date): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: 'RESTORING', restoreRequestedAt: now })
+    .where(and(eq(documents.id, documentId), eq(documents.status, 'OFFLINE')));
+}

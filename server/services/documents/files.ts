@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import * as v from 'valibot';
+import type { Database } from '../../db/client';
+import { patients } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { DocumentContent } from '../pdf/content';
+import { renderDocumentPdf } from '../pdf/render-document';
+import type { DocumentRecord } from './records';
+
+/** The PDF of a document, rendered from its content with the patient's identity in the header. */
+export async function documentPdf(db: Database, record: DocumentRecord): Promise<Uint8Array> {
+  const [patient] = await db
+    .select({
+      name: patients.name,
+      surname: patients.surname,
+      fiscalCode: patients.fiscalCode,
+      birthDate: patients.birthDate,
+    })
+    .from(patients)
+    .where(eq(patients.mepiId, record.document.patientId))
+    .limit(1);
+  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  const { document } = record;
+  return renderDocumentPdf({
+    id: document.id,
+    version: document.version,
+    title: document.title,
+    typeDesc: record.type.descIt,
+    createdAt: document.createdAt,
+    authorName: document.authorName,
+    unit: { name: record.unit.name, hospital: record.unit.hospital },
+    patient,
+    content: v.parse(DocumentContent, document.content),
+  });
+}
+
+/** A file name without characters that break Content-Disposition or unzip tools. */
+export function fileNameOf(record: DocumentRecord): string {
+  const day = record.document.createdAt.toISOString().slice(0, 10);
+  const title = record.document.title
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  return `${day}-${title}-${record.document.id}.pdf`;
+}
+
+/** PDFs are already compressed: stored entries (level 0) zip fast and lose nothing. */
+export function zipFiles(files: { name: string; bytes: Uint8Array }[]): Uint8Array {
+  return zipSync(Object.fromEntries(files.map((file) => [file.name, [file.bytes, { level: 0 }]])));
+}

@@ -1,0 +1,87 @@
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DocumentList, DocumentListQuery } from '../../../src/contract';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { documents, documentTypes, units } from '../../db/schema';
+import type { Language } from '../language';
+import { settleRestores } from './availability';
+import { queryRecords, toDocuments } from './records';
+
+const asList = <T extends string>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : ([value].flat() as T[]);
+
+/** A calendar day starts at midnight in Rome, whatever the server's time zone. */
+const romeMidnight = (isoDate: string): SQL =>
+  sql`((${isoDate})::date)::timestamp at time zone 'Europe/Rome'`;
+
+/** Conditions of the list filters; always the patient's current versions only. */
+export function listConditions(query: DocumentListQuery): SQL {
+  const conditions: SQL[] = [eq(documents.patientId, query.patientId), eq(documents.superseded, false)];
+  const types = asList(query.documentType);
+  if (types.length > 0) conditions.push(inArray(documents.documentTypeCode, types));
+  const provenances = asList(query.provenance);
+  if (provenances.length > 0)
+    conditions.push(
+      inArray(
+        documents.provenanceUnitId,
+        sql`(select ${units.id} from ${units} where ${inArray(units.code, provenances)})`,
+      ),
+    );
+  const locations = asList(query.location);
+  if (locations.length > 0) conditions.push(inArray(documents.locationCode, locations));
+  const statuses = asList(query.status);
+  if (statuses.length > 0) conditions.push(inArray(documents.status, statuses));
+  if (query.dateFrom) conditions.push(sql`${documents.createdAt} >= ${romeMidnight(query.dateFrom)}`);
+  // Inclusive end: before the midnight that starts the following day.
+  if (query.dateTo)
+    conditions.push(
+      sql`${documents.createdAt} < ((${query.dateTo})::date + 1)::timestamp at time zone 'Europe/Rome'`,
+    );
+  return and(...conditions) as SQL;
+}
+
+export async function listDocuments(
+  db: Database,
+  query: DocumentListQuery,
+  user: UserRow,
+  language: Language,
+  now: Date,
+): Promise<DocumentList> {
+  await settleRestores(db, eq(documents.patientId, query.patientId), now);
+  const where = listConditions(query);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(documents).where(where);
+  const records = await queryRecords(db, where, { limit: query.max, offset: query.offset });
+  const list: DocumentList = {
+    documents: await toDocuments(db, records, user, language),
+    paging: {
+      totalCount: total,
+      totalPage: Math.ceil(total / query.max),
+      max: query.max,
+      offset: query.offset,
+    },
+  };
+  if (query.context === 'list') {
+    const [any] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.patientId, query.patientId))
+      .limit(1);
+    list.noDocumentsInDossier = any === undefined;
+  }
+  return list;
+}
+
+/** The types present among the patient's current documents, in the caller's language. */
+export async function patientDocumentTypes(
+  db: Database,
+  patientId: number,
+  language: Language,
+): Promise<{ code: string; desc: string }[]> {
+  const rows = await db
+    .selectDistinct({ code: documentTypes.code, descIt: documentTypes.descIt, descEn: documentTypes.descEn })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
+    .where(and(eq(documents.patientId, patientId), eq(documents.superseded, false)))
+    .orderBy(documentTypes.code);
+  return rows.map((row) => ({ code: row.code, desc: language === 'en' ? row.descEn : row.descIt }));
+}

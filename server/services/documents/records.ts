@@ -1,0 +1,162 @@
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { documents, documentTypes, studies, units } from '../../db/schema';
+import { patientLocations } from '../../routes/reference.data';
+import type { Language } from '../language';
+import { isStaff } from '../users';
+
+/** A document row with what every reply needs of its type and unit. */
+const recordColumns = {
+  document: documents,
+  type: {
+    code: documentTypes.code,
+    descIt: documentTypes.descIt,
+    descEn: documentTypes.descEn,
+    viewableByPatient: documentTypes.viewableByPatient,
+  },
+  unit: { id: units.id, code: units.code, name: units.name, hospital: units.hospital },
+};
+
+export interface DocumentRecord {
+  document: typeof documents.$inferSelect;
+  type: { code: string; descIt: string; descEn: string; viewableByPatient: boolean };
+  unit: { id: number; code: string; name: string; hospital: string };
+}
+
+/** Documents matching `where`, newest first, joined with their type and unit. */
+export function queryRecords(
+  db: Database,
+  where: SQL | undefined,
+  page: { limit: number; offset: number } = { limit: 1, offset: 0 },
+): Promise<DocumentRecord[]> {
+  return db
+    .select(recordColumns)
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
+    .innerJoin(units, eq(units.id, documents.provenanceUnitId))
+    .where(where)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function findRecord(db: Database, documentId: number): Promise<DocumentRecord | null> {
+  const [record] = await queryRecords(db, eq(documents.id, documentId));
+  return record ?? null;
+}
+
+/** The versions a document replaces, newest first (the oldest last). */
+export async function previousVersionsOf(db: Database, record: DocumentRecord): Promise<DocumentRecord[]> {
+  const versions: DocumentRecord[] = [];
+  const seen = new Set<number>([record.document.id]);
+  let previousId = record.document.previousVersionId;
+  // Chains are short; the guard only protects against a corrupt cycle.
+  while (previousId !== null && !seen.has(previousId) && versions.length < 100) {
+    seen.add(previousId);
+    const previous = await findRecord(db, previousId);
+    if (!previous || previous.document.patientId !== record.document.patientId) break;
+    versions.push(previous);
+    previousId = previous.document.previousVersionId;
+  }
+  return versions;
+}
+
+/**
+ * Whether the caller may open the document: nobody opens a NOT_READABLE one, and the patient side
+ * (the patient, their guests) does not open types reserved to clinicians (spec 6).
+ */
+export function isViewableBy(user: Pick<UserRow, 'userType'>, record: DocumentRecord): boolean {
+  if (record.document.status === 'NOT_READABLE') return false;
+  return isStaff(user) || record.type.viewableByPatient;
+}
+
+type DicomInfo = Pick<Document, 'dicomStatus' | 'showDicom'>;
+
+/** DICOM status of each document with an accession number, read from the studies behind it. */
+export async function dicomStatuses(
+  db: Database,
+  records: DocumentRecord[],
+): Promise<Map<number, DicomInfo>> {
+  const result = new Map<number, DicomInfo>();
+  const withImages = records.filter((record) => record.document.accessionNumber);
+  if (withImages.length === 0) return result;
+  const numbersOf = (record: DocumentRecord): string[] =>
+    (record.document.accessionNumber ?? '').split('|').filter(Boolean);
+  const patientIds = [...new Set(withImages.map((record) => record.document.patientId))];
+  const rows = await db
+    .select({
+      accessionNumber: studies.accessionNumber,
+      patientId: studies.patientId,
+      status: studies.status,
+    })
+    .from(studies)
+    .where(
+      and(
+        inArray(studies.patientId, patientIds),
+        inArray(studies.accessionNumber, withImages.flatMap(numbersOf)),
+      ),
+    );
+  for (const record of withImages) {
+    const numbers = numbersOf(record);
+    const found = rows.filter(
+      (row) => row.patientId === record.document.patientId && numbers.includes(row.accessionNumber),
+    );
+    const [only] = found;
+    if (!only) result.set(record.document.id, { dicomStatus: 'NOTFOUND', showDicom: false });
+    else if (numbers.length > 1 || found.length > 1)
+      result.set(record.document.id, { dicomStatus: 'MULTIPLE', showDicom: true });
+    else
+      result.set(record.document.id, {
+        dicomStatus: only.status as DicomInfo['dicomStatus'],
+        showDicom: true,
+      });
+  }
+  return result;
+}
+
+/** The contract's Document, in the caller's language and with what the caller may open. */
+export function toDocument(
+  record: DocumentRecord,
+  user: Pick<UserRow, 'userType'>,
+  language: Language,
+  dicom: DicomInfo | undefined,
+): Document {
+  const { document } = record;
+  const location = patientLocations.find((item) => item.code === document.locationCode);
+  return {
+    id: document.id,
+    patientId: document.patientId,
+    title: document.title,
+    accessionNumber: document.accessionNumber,
+    documentType: {
+      code: record.type.code,
+      desc: language === 'en' ? record.type.descEn : record.type.descIt,
+    },
+    documentProvenanceUnit: { code: record.unit.code, desc: record.unit.name },
+    status: document.status as DocumentStatus,
+    viewable: isViewableBy(user, record),
+    obscuringInfo: document.obscuring as ObscuringInfo,
+    docCreationDateTime: document.createdAt.toISOString(),
+    patientCurrentLocation: {
+      code: document.locationCode as PatientLocationCode,
+      desc: location?.desc[language] ?? document.locationCode,
+    },
+    dicomStatus: dicom?.dicomStatus ?? null,
+    showDicom: dicom?.showDicom ?? false,
+    version: document.version,
+    pageCount: document.pageCount,
+  };
+}
+
+/** Maps a page of records, looking up their DICOM statuses in one query. */
+export async function toDocuments(
+  db: Database,
+  records: DocumentRecord[],
+  user: Pick<UserRow, 'userType'>,
+  language: Language,
+): Promise<Document[]> {
+  const dicom = await dicomStatuses(db, records);
+  return records.map((record) => toDocument(record, user, language, dicom.get(record.document.id)));
+}

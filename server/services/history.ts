@@ -1,0 +1,233 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { CodeDesc, TreatmentHistory, TreatmentHistoryItem } from '../../src/contract';
+import type {
+  HistoryActivities,
+  HistoryDocTypes,
+  HistoryUserRoles,
+  HistoryUsers,
+  TreatmentHistoryQuery,
+} from '../../src/contract/history';
+import type { UserRow } from '../app-env';
+import type { Database } from '../db/client';
+import { auditLog, documentTypes, patients } from '../db/schema';
+import { HttpError } from '../http-error';
+import { authorizePatientAccess } from './access';
+import { type AccessTitle, type AuditActivity, recordAccess } from './audit';
+import type { Language, Localized } from './language';
+
+const accessTitles = {
+  SELF: { it: 'Titolare', en: 'Owner' },
+  DELEGATE: { it: 'Delegato', en: 'Delegate' },
+  DOSSIER_CONSENT: { it: 'Consenso al dossier', en: 'Dossier consent' },
+  NONE: { it: 'Nessun titolo', en: 'No title' },
+} satisfies Record<AccessTitle, Localized>;
+
+const activities = {
+  PATIENT_READ: { it: 'Consultazione dei dati anagrafici', en: 'Demographic data read' },
+  DOCUMENT_LIST: { it: "Consultazione dell'elenco documenti", en: 'Document list read' },
+  DOCUMENT_READ: { it: 'Consultazione di un documento', en: 'Document read' },
+  DOCUMENT_VIEW: { it: 'Visualizzazione di un documento', en: 'Document viewed' },
+  DOCUMENT_DOWNLOAD: { it: 'Scaricamento di un documento', en: 'Document downloaded' },
+  DOCUMENT_RESTORE: { it: 'Richiesta di ripristino di un documento', en: 'Document restore requested' },
+  STUDY_STATUS: { it: 'Verifica dello stato delle immagini', en: 'Image study status checked' },
+  STUDY_MOVE: { it: 'Richiesta di recupero delle immagini', en: 'Image study retrieval requested' },
+  STUDY_VIEW: { it: 'Visualizzazione delle immagini', en: 'Image study viewed' },
+  HISTORY_READ: { it: 'Consultazione dello storico trattamenti', en: 'Treatment history read' },
+} satisfies Record<AuditActivity, Localized>;
+
+const userRoles: Record<string, Localized> = {
+  PAT: { it: 'Paziente', en: 'Patient' },
+  PHY: { it: 'Medico', en: 'Physician' },
+  OPT: { it: 'Operatore', en: 'Operator' },
+  ADM: { it: 'Amministratore', en: 'Administrator' },
+  GUE: { it: 'Ospite', en: 'Guest' },
+};
+
+/** Codes written by areas added later fall back to the code itself rather than failing the history. */
+function label(table: Record<string, Localized>, code: string, language: Language): string {
+  return table[code]?.[language] ?? code;
+}
+
+/** The `detail` of audit rows written by the filter lists, so the history can leave them out. */
+export const FACET_DETAIL_PREFIX = 'facet:';
+
+/**
+ * Who may read a treatment history: the patient and staff with access, decided (and audited) by the one
+ * access function. Guests are refused: the history names every professional who opened the dossier, and
+ * no guest right of the spec (chat, download, project, dossier, messaging) covers it. The refusal is
+ * audited too, so the patient sees the attempt.
+ */
+export async function authorizeHistory(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  facet?: string,
+): Promise<void> {
+  const detail = facet === undefined ? {} : { detail: `${FACET_DETAIL_PREFIX}${facet}` };
+  if (user.userType !== 'GUE') {
+    await authorizePatientAccess(db, user, patientId, 'HISTORY_READ', detail);
+    return;
+  }
+  const [patient] = await db
+    .select({ mepiId: patients.mepiId })
+    .from(patients)
+    .where(eq(patients.mepiId, patientId))
+    .limit(1);
+  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  const accessTitle: AccessTitle = user.patientId === patientId ? 'DELEGATE' : 'NONE';
+  await recordAccess(db, {
+    user,
+    patientId,
+    activity: 'HISTORY_READ',
+    accessTitle,
+    outcome: 'DENIED',
+    ...detail,
+  });
+  throw new HttpError(403, 'ACCESS_DENIED');
+}
+
+/**
+ * The rows a viewer sees: all of the patient's, except the viewer's own history reads (every opening of
+ * the screen would otherwise add to the list being read) and the allowed reads of the filter lists, which
+ * come with the list read they serve. Refused attempts always show.
+ */
+function visibleTo(viewerId: number, patientId: number): SQL {
+  return sql`${auditLog.patientId} = ${patientId}
+    and not (${auditLog.activity} = 'HISTORY_READ' and ${auditLog.userId} is not distinct from ${viewerId})
+    and not (${auditLog.outcome} = 'ALLOWED' and coalesce(${auditLog.detail}, '') like ${`${FACET_DETAIL_PREFIX}%`})`;
+}
+
+const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : ([value].flat() as T[]));
+
+/** Whole local days: the portal's users are in Italy, whatever the server's zone. */
+function filtersOf(query: TreatmentHistoryQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.dateFrom)
+    filters.push(sql`${auditLog.at} >= (${query.dateFrom}::date)::timestamp at time zone 'Europe/Rome'`);
+  if (query.dateTo)
+    filters.push(sql`${auditLog.at} < (${query.dateTo}::date + 1)::timestamp at time zone 'Europe/Rome'`);
+  const activityCodes = list(query.activity);
+  if (activityCodes.length > 0) filters.push(inArray(auditLog.activity, activityCodes));
+  const roles = list(query.userRole);
+  if (roles.length > 0) filters.push(inArray(auditLog.userRole, roles));
+  if (query.userId !== undefined) filters.push(eq(auditLog.userId, query.userId));
+  const types = list(query.documentType);
+  if (types.length > 0) filters.push(inArray(auditLog.documentTypeCode, types));
+  return filters;
+}
+
+export async function readHistory(
+  db: Database,
+  viewer: UserRow,
+  patientId: number,
+  query: TreatmentHistoryQuery,
+  language: Language,
+): Promise<TreatmentHistory> {
+  const where = and(visibleTo(viewer.id, patientId), ...filtersOf(query));
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
+  const rows = await db
+    .select({ entry: auditLog, type: documentTypes })
+    .from(auditLog)
+    .leftJoin(documentTypes, eq(documentTypes.code, auditLog.documentTypeCode))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.max)
+    .offset(query.offset);
+  const items = rows.map(({ entry, type }): TreatmentHistoryItem => {
+    const code = entry.documentTypeCode;
+    return {
+      id: entry.id,
+      dateTime: entry.at.toISOString(),
+      user: `${entry.userName} (${label(accessTitles, entry.accessTitle, language)})`,
+      userRole: entry.userRole,
+      treatmentType: entry.activity,
+      treatmentDesc: label(activities, entry.activity, language),
+      accessTitle: entry.accessTitle,
+      documentType: code === null ? null : { code, desc: type ? descOf(type, language) : code },
+      outcome: entry.outcome === 'DENIED' ? 'DENIED' : 'ALLOWED',
+    };
+  });
+  return {
+    items,
+    paging: {
+      totalCount: total,
+      totalPage: Math.ceil(total / query.max),
+      max: query.max,
+      offset: query.offset,
+    },
+  };
+}
+
+function descOf(type: typeof documentTypes.$inferSelect, language: Language): string {
+  return language === 'en' ? type.descEn : type.descIt;
+}
+
+export async function historyActivities(
+  db: Database,
+  viewer: UserRow,
+  patientId: number,
+  language: Language,
+): Promise<HistoryActivities> {
+  const rows = await db
+    .selectDistinct({ code: auditLog.activity })
+    .from(auditLog)
+    .where(visibleTo(viewer.id, patientId))
+    .orderBy(auditLog.activity);
+  return {
+    activities: rows.map(({ code }) => ({
+      activityId: code,
+      activityDesc: label(activities, code, language),
+    })),
+  };
+}
+
+export async function historyUserRoles(
+  db: Database,
+  viewer: UserRow,
+  patientId: number,
+  language: Language,
+): Promise<HistoryUserRoles> {
+  const rows = await db
+    .selectDistinct({ code: auditLog.userRole })
+    .from(auditLog)
+    .where(visibleTo(viewer.id, patientId))
+    .orderBy(auditLog.userRole);
+  return { userRoles: rows.map(({ code }): CodeDesc => ({ code, desc: label(userRoles, code, language) })) };
+}
+
+export async function historyUsers(db: Database, viewer: UserRow, patientId: number): Promise<HistoryUsers> {
+  // One entry per user even if their display name changed between accesses: the latest spelling wins.
+  const rows = await db
+    .select({
+      id: auditLog.userId,
+      name: sql<string>`(array_agg(${auditLog.userName} order by ${auditLog.id} desc))[1]`,
+    })
+    .from(auditLog)
+    .where(and(visibleTo(viewer.id, patientId), sql`${auditLog.userId} is not null`))
+    .groupBy(auditLog.userId);
+  return {
+    users: rows
+      .flatMap((row) => (row.id === null ? [] : [{ id: row.id, name: row.name }]))
+      .sort((a, b) => a.name.localeCompare(b.name, 'it')),
+  };
+}
+
+export async function historyDocTypes(
+  db: Database,
+  viewer: UserRow,
+  patientId: number,
+  language: Language,
+): Promise<HistoryDocTypes> {
+  const rows = await db
+    .selectDistinct({ code: documentTypes.code, descIt: documentTypes.descIt, descEn: documentTypes.descEn })
+    .from(auditLog)
+    .innerJoin(documentTypes, eq(documentTypes.code, auditLog.documentTypeCode))
+    .where(visibleTo(viewer.id, patientId))
+    .orderBy(documentTypes.code);
+  return {
+    documentTypes: rows.map((row) => ({ code: row.code, desc: language === 'en' ? row.descEn : row.descIt })),
+  };
+}
