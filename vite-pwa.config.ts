@@ -30,6 +30,8 @@ export const serverOwnedPaths: RegExp[] = [
   /^\/readyz$/,
   /^\/config\.json$/,
   /^\/silent-check\.html$/,
+  // The DICOM viewer is a page of its own, opened with a grant: never the portal's shell.
+  /^\/viewer(\/|$)/,
 ];
 
 export const manifest: Partial<ManifestOptions> = {

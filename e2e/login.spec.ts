@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { login, tabLabels } from './support';
 
 const roles = [
-  { username: 'mario.rossi', tabs: ['Home', 'Dati anagrafici'] },
-  { username: 'dott.ferrari', tabs: ['Home', 'Pazienti'] },
-  { username: 'operatore', tabs: ['Home', 'Pazienti'] },
-  { username: 'admin', tabs: ['Home', 'Pazienti'] },
-  { username: 'ospite', tabs: ['Home', 'Dati anagrafici'] },
+  { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Linea del tempo', 'Dati anagrafici'] },
+  { username: 'dott.ferrari', tabs: ['Home', 'Pazienti', 'Preferiti'] },
+  { username: 'operatore', tabs: ['Home', 'Pazienti', 'Preferiti'] },
+  { username: 'admin', tabs: ['Home', 'Pazienti', 'Preferiti'] },
+  { username: 'ospite', tabs: ['Home', 'Dossier', 'Linea del tempo', 'Dati anagrafici'] },
 ] as const;
 
 for (const role of roles) {

@@ -46,6 +46,67 @@ export const helpPages: Record<string, HelpEntry> = {
       ],
     },
   },
+  'dossier/index': {
+    title: { it: 'Il dossier', en: 'The dossier' },
+    paragraphs: {
+      it: [
+        "Il dossier raccoglie i documenti clinici prodotti dalle strutture dell'azienda, dal più recente.",
+        'Con i filtri scegli tipo, struttura, regime e periodo. Un documento archiviato si può recuperare: resta disponibile dopo qualche istante.',
+        'Ogni consultazione è registrata e visibile al paziente nello storico degli accessi.',
+      ],
+      en: [
+        "The dossier holds the clinical documents produced by the group's facilities, newest first.",
+        'Filters choose type, facility, setting and period. An archived document can be restored: it becomes available after a few moments.',
+        'Every access is recorded and shown to the patient in the access history.',
+      ],
+    },
+  },
+  'timeline/index': {
+    title: { it: 'Linea del tempo', en: 'Timeline' },
+    paragraphs: {
+      it: [
+        'La linea del tempo mostra i documenti nel tempo. I gruppi numerati riuniscono documenti vicini: toccane uno per ingrandire.',
+        'Usa i pulsanti più e meno, o due dita, per cambiare la scala da anni a minuti.',
+      ],
+      en: [
+        'The timeline shows documents over time. Numbered groups gather nearby documents: tap one to zoom in.',
+        'Use the plus and minus buttons, or pinch, to change the scale from years to minutes.',
+      ],
+    },
+  },
+  'datahistory/index': {
+    title: { it: 'Storico degli accessi', en: 'Access history' },
+    paragraphs: {
+      it: [
+        'Qui vedi chi ha consultato i dati del dossier, quando e a che titolo, compresi i tentativi rifiutati.',
+        "Se un accesso non ti sembra giustificato, contatta l'ufficio privacy dell'azienda.",
+      ],
+      en: [
+        'Here you see who read the dossier data, when and on what grounds, refused attempts included.',
+        "If an access does not look justified, contact the group's privacy office.",
+      ],
+    },
+  },
+  'patients/favorites': {
+    title: { it: 'I miei pazienti', en: 'My patients' },
+    paragraphs: {
+      it: ['Sono i pazienti che hai segnato con la stella. Tocca la stella per toglierli dai preferiti.'],
+      en: [
+        'These are the patients you marked with the star. Tap the star to remove them from your favourites.',
+      ],
+    },
+  },
+  'patients/search': {
+    title: { it: 'Ricerca avanzata', en: 'Advanced search' },
+    paragraphs: {
+      it: [
+        'Cerca per codice fiscale, per cognome, nome e data di nascita, oppure per un identificativo (tessera TEAM, codice STP…).',
+      ],
+      en: [
+        'Search by fiscal code, by surname, name and birth date, or by an identifier (TEAM card, STP code…).',
+      ],
+    },
+  },
   'about/index': {
     title: { it: 'Informazioni', en: 'About' },
     paragraphs: {

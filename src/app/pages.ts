@@ -45,6 +45,30 @@ export const PatientInfoPage = page(
   () => import('../features/patients/patient-info-page'),
   (m) => m.PatientInfoPage,
 );
+export const DossierPage = page(
+  () => import('../features/dossier/dossier-page'),
+  (m) => m.DossierPage,
+);
+export const DocumentViewerPage = page(
+  () => import('../features/documents/document-viewer-page'),
+  (m) => m.DocumentViewerPage,
+);
+export const MyPatientsPage = page(
+  () => import('../features/patients/my-patients-page'),
+  (m) => m.MyPatientsPage,
+);
+export const PatientSearchPage = page(
+  () => import('../features/patients/patient-search-page'),
+  (m) => m.PatientSearchPage,
+);
+export const TimelinePage = page(
+  () => import('../features/timeline/timeline-page'),
+  (m) => m.TimelinePage,
+);
+export const HistoryPage = page(
+  () => import('../features/history/history-page'),
+  (m) => m.HistoryPage,
+);
 
 /** Fetches every screen's chunk in the background (idle time); failures are left to the navigation. */
 export function preloadPages(): void {

@@ -6,12 +6,18 @@ import type { ComponentType } from 'react';
 import { patterns } from '../routing/paths';
 import {
   AboutPage,
+  DocumentViewerPage,
+  DossierPage,
+  HistoryPage,
   HomePage,
   LoginExternalPage,
   LoginPage,
+  MyPatientsPage,
   PatientInfoPage,
   PatientListPage,
+  PatientSearchPage,
   PostAuthPage,
+  TimelinePage,
 } from './pages';
 
 export interface AppRoute {
@@ -39,4 +45,12 @@ export const ROUTES: readonly AppRoute[] = [
     clearsCurrentPatient: true,
   },
   { pattern: patterns.patientInfo, page: PatientInfoPage, access: 'session' },
+  { pattern: patterns.dossier, page: DossierPage, access: 'session' },
+  { pattern: patterns.patientDossier, page: DossierPage, access: 'session' },
+  { pattern: patterns.documentViewer, page: DocumentViewerPage, access: 'session' },
+  { pattern: patterns.myPatients, page: MyPatientsPage, access: 'session', staffOnly: true },
+  { pattern: patterns.patientSearch, page: PatientSearchPage, access: 'session', staffOnly: true },
+  { pattern: patterns.timeline, page: TimelinePage, access: 'session' },
+  { pattern: patterns.patientTimeline, page: TimelinePage, access: 'session' },
+  { pattern: patterns.datahistory, page: HistoryPage, access: 'session' },
 ];

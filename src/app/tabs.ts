@@ -4,7 +4,14 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { homeOutline, idCardOutline, peopleOutline } from 'ionicons/icons';
+import {
+  folderOpenOutline,
+  homeOutline,
+  idCardOutline,
+  peopleOutline,
+  starOutline,
+  timeOutline,
+} from 'ionicons/icons';
 import type { CurrentUser, UserType } from '../contract/user';
 import { paths } from '../routing/paths';
 
@@ -23,6 +30,20 @@ const EVERYONE: readonly UserType[] = [...PATIENT_SIDE, ...STAFF];
 export const TABS: readonly TabDefinition[] = [
   { id: 'home', label: msg`Home`, icon: homeOutline, roles: EVERYONE, href: () => paths.home() },
   {
+    id: 'dossier',
+    label: msg`Dossier`,
+    icon: folderOpenOutline,
+    roles: PATIENT_SIDE,
+    href: () => paths.dossier(),
+  },
+  {
+    id: 'timeline',
+    label: msg`Linea del tempo`,
+    icon: timeOutline,
+    roles: PATIENT_SIDE,
+    href: () => paths.timeline(),
+  },
+  {
     id: 'info',
     label: msg`Dati anagrafici`,
     icon: idCardOutline,
@@ -30,6 +51,7 @@ export const TABS: readonly TabDefinition[] = [
     href: (user) => (user.patientId === null ? null : paths.patientInfo(user.patientId)),
   },
   { id: 'patients', label: msg`Pazienti`, icon: peopleOutline, roles: STAFF, href: () => paths.patients() },
+  { id: 'favorites', label: msg`Preferiti`, icon: starOutline, roles: STAFF, href: () => paths.myPatients() },
 ];
 
 export interface VisibleTab {

@@ -11,6 +11,14 @@ export const patterns = {
   about: '/about',
   patients: '/patients',
   patientInfo: '/patientInfo/:patientId',
+  myPatients: '/myPatients',
+  dossier: '/dossier',
+  patientDossier: '/dossier/:patientId',
+  documentViewer: '/documents/:documentId',
+  patientSearch: '/patients/search',
+  timeline: '/timeline',
+  patientTimeline: '/timeline/:patientId',
+  datahistory: '/datahistory/:patientId',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -27,4 +35,12 @@ export const paths = {
   patients: (page?: number): string =>
     page && page > 1 ? `${patterns.patients}?page=${page}` : patterns.patients,
   patientInfo: (patientId: number | string): string => `/patientInfo/${id(patientId)}`,
+  myPatients: (): string => patterns.myPatients,
+  dossier: (): string => patterns.dossier,
+  patientDossier: (patientId: number | string): string => `/dossier/${id(patientId)}`,
+  documentViewer: (documentId: number | string): string => `/documents/${id(documentId)}`,
+  patientSearch: (): string => patterns.patientSearch,
+  timeline: (): string => patterns.timeline,
+  patientTimeline: (patientId: number | string): string => `/timeline/${id(patientId)}`,
+  datahistory: (patientId: number | string): string => `/datahistory/${id(patientId)}`,
 } as const;

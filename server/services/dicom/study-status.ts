@@ -37,8 +37,7 @@ export async function findStudy(
     )
     .limit(1);
   if (!row) return null;
-  if (query.studyLocation && row.study.studyLocation !== query.studyLocation)
-    return null;
+  if (query.studyLocation && row.study.studyLocation !== query.studyLocation) return null;
   return row.study;
 }
 

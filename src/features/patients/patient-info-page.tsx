@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Patient } from '../../contract/patient';
@@ -19,7 +19,9 @@ import {
   IdentityDocumentSection,
   PersonalSection,
 } from './patient-info-sections';
+import { PatientShortcuts } from './patient-shortcuts';
 import { fetchPidTypeNames } from './pid-types';
+import './patients.css';
 
 const HELP = { controller: 'patientInfo', action: 'index' } as const;
 
@@ -51,12 +53,17 @@ export function PatientInfoPage(): JSX.Element {
       {patientId === null && <EmptyState title={<Trans>Paziente non valido</Trans>} />}
       {patientId !== null && (!mine || mine.status === 'loading') && <LoadingState />}
       {mine?.status === 'error' && <ErrorState reason={mine.reason} onRetry={() => void reload()} />}
-      {mine?.status === 'ready' && mine.patient && <PatientRecord patient={mine.patient} />}
+      {mine?.status === 'ready' && mine.patient && (
+        <PatientRecord
+          patient={mine.patient}
+          shortcuts={<PatientShortcuts patientId={mine.patient.mepiId} own={ownId !== null} />}
+        />
+      )}
     </PageLayout>
   );
 }
 
-function PatientRecord({ patient }: { patient: Patient }): JSX.Element {
+function PatientRecord({ patient, shortcuts }: { patient: Patient; shortcuts: ReactNode }): JSX.Element {
   const { i18n } = useLingui();
   const [typeNames, setTypeNames] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
@@ -85,6 +92,7 @@ function PatientRecord({ patient }: { patient: Patient }): JSX.Element {
           </IonBadge>
         )}
       </header>
+      {shortcuts}
       <div className="record-grid">
         <PersonalSection patient={patient} />
         <AddressSection patient={patient} />

@@ -1,140 +1,58 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
-import type { MessageDescriptor } from '@lingui/core';
+import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { chevronBack, chevronForward, star } from 'ionicons/icons';
+import { searchOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { failureMessage } from '../../api/error-report';
-import type { PatientList } from '../../contract/patient';
-import { useDateFormat } from '../../i18n/dates';
+import { useState } from 'react';
 import { paths } from '../../routing/paths';
-import { IonBadge } from '../../ui/ionic/badge';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
-import { fetchPatientPage } from './api';
+import type { NameFilters } from './list-filters';
+import { ListFilters, NO_NAME_FILTERS } from './list-filters';
+import { PatientRows } from './patient-rows';
+import { useDebounced } from './use-debounced';
+import { usePatientList } from './use-patient-list';
+import './patients.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; list: PatientList }
-  | { status: 'error'; reason: MessageDescriptor | null };
-
-function pageFrom(raw: string | null): number {
-  const page = Number(raw);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
-/** `/patients` (staff): every patient the user may see, a page at a time. */
+/** `/patients` (staff): every patient the user may see, filtered as they type, growing on scroll. */
 export function PatientListPage(): JSX.Element {
   const { t } = useLingui();
-  const [searchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(async (): Promise<void> => {
-    try {
-      setState({ status: 'ready', list: await fetchPatientPage(page) });
-    } catch (error) {
-      setState({ status: 'error', reason: failureMessage(error) });
-    }
-  }, [page]);
-
-  useEffect(() => {
-    setState({ status: 'loading' });
-    void load();
-  }, [load]);
+  const [typed, setTyped] = useState<NameFilters>(NO_NAME_FILTERS);
+  const filters = useDebounced(typed);
+  const list = usePatientList(filters);
 
   return (
     <PageLayout
       title={t`Pazienti`}
       help={{ controller: 'patients', action: 'list' }}
-      refresher={<Refresher onRefresh={load} />}
+      refresher={<Refresher onRefresh={list.reload} />}
+      actions={
+        <IonButton routerLink={paths.patientSearch()} aria-label={t`Ricerca avanzata`}>
+          <IonIcon slot="icon-only" icon={searchOutline} aria-hidden="true" />
+        </IonButton>
+      }
     >
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
-      {state.status === 'ready' && state.list.patients.length === 0 && (
+      <ListFilters value={typed} onChange={setTyped} />
+      {list.status === 'loading' && <LoadingState />}
+      {list.status === 'error' && <ErrorState reason={list.reason} onRetry={() => void list.reload()} />}
+      {list.status === 'ready' && list.patients.length === 0 && (
         <EmptyState title={<Trans>Nessun paziente da mostrare</Trans>} />
       )}
-      {state.status === 'ready' && state.list.patients.length > 0 && (
-        <PatientRows list={state.list} page={page} />
+      {list.status === 'ready' && list.patients.length > 0 && (
+        <>
+          <p className="muted list-summary" aria-live="polite">
+            <Trans>{list.totalCount} pazienti</Trans>
+          </p>
+          <PatientRows
+            patients={list.patients}
+            label={t`Elenco dei pazienti`}
+            onStar={(patient) => void list.setFavorite(patient, !patient.favorite)}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            onMore={() => void list.loadMore()}
+          />
+        </>
       )}
     </PageLayout>
-  );
-}
-
-function PatientRows({ list, page }: { list: PatientList; page: number }): JSX.Element {
-  const { t } = useLingui();
-  const format = useDateFormat();
-  return (
-    <>
-      <IonList inset aria-label={t`Elenco dei pazienti`}>
-        {list.patients.map((patient) => (
-          <IonItem key={patient.mepiId} routerLink={paths.patientInfo(patient.mepiId)} detail>
-            <IonLabel>
-              <h2>
-                {patient.surname} {patient.name}
-                {patient.favorite && (
-                  <IonIcon icon={star} color="warning" className="inline-icon" aria-label={t`Preferito`} />
-                )}
-              </h2>
-              <p>
-                {patient.fiscalCode} · {format.date(patient.birthDate)}
-              </p>
-            </IonLabel>
-            {!patient.positionStatus.alive && (
-              <IonBadge slot="end" color="medium">
-                <Trans>Deceduto/a</Trans>
-              </IonBadge>
-            )}
-            {patient.positionStatus.merged && (
-              <IonBadge slot="end" color="warning">
-                <Trans>Unificato</Trans>
-              </IonBadge>
-            )}
-          </IonItem>
-        ))}
-      </IonList>
-      <Pager page={page} totalPages={list.paging.totalPage} totalCount={list.paging.totalCount} />
-    </>
-  );
-}
-
-function Pager({
-  page,
-  totalPages,
-  totalCount,
-}: {
-  page: number;
-  totalPages: number;
-  totalCount: number;
-}): JSX.Element {
-  const { t } = useLingui();
-  const navigate = useNavigate();
-  const pages = Math.max(totalPages, 1);
-  return (
-    <nav className="pager" aria-label={t`Pagine dell'elenco`}>
-      <IonButton
-        fill="clear"
-        disabled={page <= 1}
-        onClick={() => navigate(paths.patients(page - 1))}
-        aria-label={t`Pagina precedente`}
-      >
-        <IonIcon slot="icon-only" icon={chevronBack} aria-hidden="true" />
-      </IonButton>
-      <IonNote aria-live="polite">
-        <Trans>
-          Pagina {page} di {pages} · {totalCount} pazienti
-        </Trans>
-      </IonNote>
-      <IonButton
-        fill="clear"
-        disabled={page >= pages}
-        onClick={() => navigate(paths.patients(page + 1))}
-        aria-label={t`Pagina successiva`}
-      >
-        <IonIcon slot="icon-only" icon={chevronForward} aria-hidden="true" />
-      </IonButton>
-    </nav>
   );
 }

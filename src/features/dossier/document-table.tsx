@@ -1,0 +1,99 @@
+/** Tablets and desktops: a table with real headers, sortable by date. */
+import { IonIcon } from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { arrowDown, arrowUp } from 'ionicons/icons';
+import type { JSX } from 'react';
+import { useMemo, useState } from 'react';
+import type { Document } from '../../contract/documents';
+import { useDateFormat } from '../../i18n/dates';
+import { DicomIndicator } from './dicom-indicator';
+import { DocumentAvailability } from './document-availability';
+import { DocumentTitle, DocumentType } from './document-parts';
+
+type Order = 'descending' | 'ascending';
+
+export function DocumentTable({
+  documents,
+  onChange,
+}: {
+  documents: readonly Document[];
+  onChange: (document: Document) => void;
+}): JSX.Element {
+  const { t } = useLingui();
+  const format = useDateFormat();
+  const [order, setOrder] = useState<Order>('descending');
+  const sorted = useMemo(() => {
+    const sign = order === 'descending' ? -1 : 1;
+    return [...documents].sort(
+      (a, b) => sign * (Date.parse(a.docCreationDateTime) - Date.parse(b.docCreationDateTime)),
+    );
+  }, [documents, order]);
+  const next: Order = order === 'descending' ? 'ascending' : 'descending';
+
+  return (
+    <div className="doc-table-wrap">
+      <table className="doc-table">
+        <caption className="visually-hidden">
+          <Trans>Documenti del dossier</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Documento</Trans>
+            </th>
+            <th scope="col" aria-sort={order}>
+              <button
+                type="button"
+                className="sort-button"
+                onClick={() => setOrder(next)}
+                aria-label={
+                  order === 'descending'
+                    ? t`Data, dal più recente: ordina dal meno recente`
+                    : t`Data, dal meno recente: ordina dal più recente`
+                }
+              >
+                <Trans>Data</Trans>
+                <IonIcon icon={order === 'descending' ? arrowDown : arrowUp} aria-hidden="true" />
+              </button>
+            </th>
+            <th scope="col">
+              <Trans>Unità</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Regime</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Disponibilità</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Immagini</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((document) => (
+            <tr key={document.id}>
+              <td>
+                <DocumentTitle document={document} />
+                <DocumentType document={document} />
+              </td>
+              <td className="nowrap">
+                <time dateTime={document.docCreationDateTime}>
+                  {format.dateTime(document.docCreationDateTime)}
+                </time>
+              </td>
+              <td>{document.documentProvenanceUnit.desc}</td>
+              <td>{document.patientCurrentLocation.desc}</td>
+              <td>
+                <DocumentAvailability document={document} onChange={onChange} />
+              </td>
+              <td>
+                <DicomIndicator document={document} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { IonButton } from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { paths } from '../../routing/paths';
+import { isPatientSide } from '../../session/roles';
+import { currentUserAtom } from '../../session/session-atoms';
+import { PageLayout } from '../../ui/page-layout';
+import { Refresher } from '../../ui/refresher';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import type { HistoryFilters as Filters } from './filters';
+import { activeFilterCount, NO_FILTERS } from './filters';
+import { HistoryFilters } from './history-filters';
+import { HistoryList } from './history-list';
+import { useHistory } from './use-history';
+import './history.css';
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** `/datahistory/:patientId`: who accessed the patient's data, when and why (patients: their own). */
+export function HistoryPage(): JSX.Element {
+  const user = useAtomValue(currentUserAtom);
+  const patientId = parseId(useParams().patientId);
+  const ownId = user && isPatientSide(user.userType) ? user.patientId : null;
+  if (ownId !== null && patientId !== ownId) return <Navigate to={paths.datahistory(ownId)} replace />;
+  if (patientId === null) return <Navigate to={paths.home()} replace />;
+  return <HistoryScreen patientId={patientId} own={ownId !== null} />;
+}
+
+function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
+  const { t } = useLingui();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const history = useHistory(patientId, filters);
+  const filtered = activeFilterCount(filters) > 0;
+
+  return (
+    <PageLayout
+      title={own ? t`Chi ha consultato i miei dati` : t`Storico dei trattamenti`}
+      help={{ controller: 'datahistory', action: 'index' }}
+      backTo={paths.patientInfo(patientId)}
+      refresher={<Refresher onRefresh={history.reload} />}
+    >
+      <HistoryFilters value={filters} options={history.options} onApply={setFilters} />
+      {history.status === 'loading' && <LoadingState />}
+      {history.status === 'error' && (
+        <ErrorState reason={history.reason} onRetry={() => void history.reload()} />
+      )}
+      {history.status === 'ready' && history.items.length === 0 && (
+        <EmptyState
+          title={
+            filtered ? (
+              <Trans>Nessun accesso con questi filtri</Trans>
+            ) : (
+              <Trans>Nessun accesso registrato</Trans>
+            )
+          }
+        />
+      )}
+      {history.status === 'ready' && history.items.length > 0 && (
+        <>
+          <p className="muted list-summary" aria-live="polite">
+            <Trans>{history.totalCount} accessi</Trans>
+          </p>
+          <HistoryList items={history.items} />
+          {history.hasMore && (
+            <div className="list-more">
+              <IonButton fill="clear" onClick={() => void history.loadMore()}>
+                <Trans>Mostra altri accessi</Trans>
+              </IonButton>
+            </div>
+          )}
+        </>
+      )}
+    </PageLayout>
+  );
+}

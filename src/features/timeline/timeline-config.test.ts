@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clusteringEnabled,
+  clusterShade,
+  clusterSize,
+  focusWindow,
+  HEIGHT_MAX_PX,
+  HEIGHT_MIN_PX,
+  scaleForSpan,
+  timelineHeight,
+  tooltipLines,
+  ZOOM_MAX_MS,
+  ZOOM_MIN_MS,
+  zoomWindow,
+} from './timeline-config';
+import { baseOptions } from './vis-options';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const labels = { clusterTitle: '{count} documenti' };
+
+describe('timeline constants (spec section 9)', () => {
+  it('zooms from one hour to 321,408,000,000 ms', () => {
+    const options = baseOptions({ height: 500, locale: 'it', labels, clustered: true });
+    expect(options.zoomMin).toBe(3_600_000);
+    expect(options.zoomMax).toBe(321_408_000_000);
+    expect(options.tooltip?.delay).toBe(700);
+    expect(
+      zoomWindow({ start: 0, end: HOUR }, 0.1).end - zoomWindow({ start: 0, end: HOUR }, 0.1).start,
+    ).toBe(ZOOM_MIN_MS);
+    const out = zoomWindow({ start: 0, end: ZOOM_MAX_MS }, 4);
+    expect(out.end - out.start).toBe(ZOOM_MAX_MS);
+  });
+
+  it('keeps the height between 400 and 700 px', () => {
+    expect(timelineHeight(500, 250)).toBe(HEIGHT_MIN_PX);
+    expect(timelineHeight(844, 250)).toBe(594);
+    expect(timelineHeight(1400, 250)).toBe(HEIGHT_MAX_PX);
+  });
+
+  it('sizes clusters 3*count+30 px and shades them by log(count) over 4 shades', () => {
+    expect(clusterSize(2)).toBe(36);
+    expect(clusterSize(10)).toBe(60);
+    expect([2, 9, 10, 99, 100, 999, 1000, 5000].map(clusterShade)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+  });
+
+  it('shows physicians the type of a document they cannot read; others a not-readable text', () => {
+    const locked = { viewable: false, documentType: { desc: 'Referto radiologico' }, title: 'RX torace' };
+    expect(tooltipLines(locked, true)).toEqual(['Referto radiologico']);
+    expect(tooltipLines(locked, false)).toBeNull();
+    expect(tooltipLines({ ...locked, viewable: true }, false)).toEqual(['Referto radiologico', 'RX torace']);
+  });
+
+  it('names the scale after the visible span and stops clustering at minute scale', () => {
+    expect(scaleForSpan(10 * 365 * DAY)).toBe('year');
+    expect(scaleForSpan(200 * DAY)).toBe('month');
+    expect(scaleForSpan(10 * DAY)).toBe('day');
+    expect(scaleForSpan(12 * HOUR)).toBe('hour');
+    expect(scaleForSpan(2 * HOUR)).toBe('minute');
+    expect(clusteringEnabled('hour')).toBe(true);
+    expect(clusteringEnabled('minute')).toBe(false);
+  });
+
+  it('fits a focused cluster with a 5% margin, never below the zoom minimum', () => {
+    expect(focusWindow(1000 * DAY, 1100 * DAY)).toEqual({ start: 995 * DAY, end: 1105 * DAY });
+    const single = focusWindow(5 * DAY, 5 * DAY);
+    expect(single.end - single.start).toBe(ZOOM_MIN_MS);
+    expect((single.start + single.end) / 2).toBe(5 * DAY);
+  });
+});

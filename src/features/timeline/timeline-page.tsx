@@ -1,0 +1,99 @@
+import { useIonViewDidEnter } from '@ionic/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { failureMessage } from '../../api/error-report';
+import type { Document } from '../../contract/documents';
+import { paths } from '../../routing/paths';
+import { isPatientSide } from '../../session/roles';
+import { currentUserAtom } from '../../session/session-atoms';
+import { PageLayout } from '../../ui/page-layout';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { fetchTimelineDocuments } from './api';
+import { TimelineView } from './timeline-view';
+import { useTimelineHeight } from './use-timeline-height';
+import type { VisTimelineControls } from './use-vis-timeline';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; documents: Document[] }
+  | { status: 'error'; reason: MessageDescriptor | null };
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** `/timeline` (own dossier) and `/timeline/:patientId` (staff): the dossier on a time axis. */
+export function TimelinePage(): JSX.Element {
+  const user = useAtomValue(currentUserAtom);
+  const param = useParams().patientId;
+  const ownId = user && isPatientSide(user.userType) ? user.patientId : null;
+  if (ownId !== null && param !== undefined && parseId(param) !== ownId) {
+    return <Navigate to={paths.timeline()} replace />;
+  }
+  const patientId = ownId ?? parseId(param);
+  if (patientId === null) return <Navigate to={paths.myPatients()} replace />;
+  return (
+    <TimelineScreen patientId={patientId} staff={ownId === null} isPhysician={user?.userType === 'PHY'} />
+  );
+}
+
+function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician: boolean }): JSX.Element {
+  const { patientId, staff, isPhysician } = props;
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const height = useTimelineHeight();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const controls = useRef<VisTimelineControls | null>(null);
+
+  const load = useCallback(async (): Promise<void> => {
+    try {
+      const list = await fetchTimelineDocuments(patientId);
+      setState({ status: 'ready', documents: list.documents });
+    } catch (error) {
+      setState({ status: 'error', reason: failureMessage(error) });
+    }
+  }, [patientId]);
+
+  useEffect(() => {
+    setState({ status: 'loading' });
+    void load();
+  }, [load]);
+
+  // vis-timeline draws before the Ionic page has its size: draw again once it is shown.
+  useIonViewDidEnter(() => controls.current?.refresh());
+
+  // The document viewer belongs to the dossier: a tapped document opens there.
+  const open = useCallback(
+    (documentId: number): void => navigate(paths.documentViewer(documentId)),
+    [navigate],
+  );
+
+  return (
+    <PageLayout
+      title={t`Linea del tempo`}
+      help={{ controller: 'timeline', action: 'index' }}
+      backTo={staff ? paths.patientInfo(patientId) : undefined}
+    >
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
+      {state.status === 'ready' && state.documents.length === 0 && (
+        <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
+      )}
+      {state.status === 'ready' && state.documents.length > 0 && (
+        <TimelineView
+          documents={state.documents}
+          isPhysician={isPhysician}
+          height={height}
+          onOpen={open}
+          onReady={(ready) => {
+            controls.current = ready;
+          }}
+        />
+      )}
+    </PageLayout>
+  );
+}

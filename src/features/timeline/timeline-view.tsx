@@ -1,0 +1,105 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { addOutline, expandOutline, removeOutline } from 'ionicons/icons';
+import type { JSX, KeyboardEvent } from 'react';
+import { useMemo, useRef } from 'react';
+import type { Document } from '../../contract/documents';
+import { formatDateTime } from '../../i18n/dates';
+import { isLocale } from '../../i18n/locale';
+import { SCALE_LABEL } from './timeline-config';
+import { toTimelineItems } from './timeline-items';
+import type { VisTimelineControls } from './use-vis-timeline';
+import { useVisTimeline } from './use-vis-timeline';
+import './timeline.css';
+
+export interface TimelineViewProps {
+  documents: readonly Document[];
+  isPhysician: boolean;
+  height: number;
+  onOpen: (documentId: number) => void;
+  /** Receives the controls, so the page can redraw when Ionic shows it. */
+  onReady?: (controls: VisTimelineControls) => void;
+}
+
+const ZOOM_STEP = 0.5;
+const PAN_STEP = 0.2;
+
+/** The dossier on a time axis, with zoom buttons and keys for touch and keyboard users. */
+export function TimelineView(props: TimelineViewProps): JSX.Element {
+  const { documents, isPhysician, height, onOpen, onReady } = props;
+  const { t, i18n } = useLingui();
+  const container = useRef<HTMLDivElement | null>(null);
+  const notReadable = t`Documento non leggibile`;
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'it';
+  const items = useMemo(
+    () =>
+      toTimelineItems(documents, {
+        isPhysician,
+        notReadable,
+        formatDate: (iso) => formatDateTime(iso, locale),
+      }),
+    [documents, isPhysician, notReadable, locale],
+  );
+  const count = '{count}';
+  const labels = useMemo(() => ({ clusterTitle: t`${count} documenti: tocca per ingrandire` }), [t]);
+  const controls = useVisTimeline({ container, items, height, locale: i18n.locale, labels, onOpen });
+  onReady?.(controls);
+
+  const keys = (event: KeyboardEvent<HTMLDivElement>): void => {
+    switch (event.key) {
+      case '+':
+      case '=':
+        controls.zoom(ZOOM_STEP);
+        break;
+      case '-':
+        controls.zoom(1 / ZOOM_STEP);
+        break;
+      case '0':
+        controls.fit();
+        break;
+      case 'ArrowLeft':
+        controls.pan(-PAN_STEP);
+        break;
+      case 'ArrowRight':
+        controls.pan(PAN_STEP);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <section className="timeline" aria-label={t`Linea del tempo dei documenti`}>
+      <div className="timeline-bar">
+        <p className="timeline-scale" aria-live="polite">
+          <Trans>Scala:</Trans> <strong>{i18n._(SCALE_LABEL[controls.scale])}</strong>
+        </p>
+        <div className="timeline-zoom">
+          <IonButton fill="outline" onClick={() => controls.zoom(ZOOM_STEP)} aria-label={t`Ingrandisci`}>
+            <IonIcon slot="icon-only" icon={addOutline} aria-hidden="true" />
+          </IonButton>
+          <IonButton fill="outline" onClick={() => controls.zoom(1 / ZOOM_STEP)} aria-label={t`Riduci`}>
+            <IonIcon slot="icon-only" icon={removeOutline} aria-hidden="true" />
+          </IonButton>
+          <IonButton fill="outline" onClick={controls.fit} aria-label={t`Mostra tutti i documenti`}>
+            <IonIcon slot="icon-only" icon={expandOutline} aria-hidden="true" />
+          </IonButton>
+        </div>
+      </div>
+      <div
+        ref={container}
+        className="timeline-canvas"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region operated with the keys in its label
+        tabIndex={0}
+        role="application"
+        aria-roledescription={t`linea del tempo`}
+        aria-label={t`Asse del tempo: + e - per lo zoom, frecce per spostarsi, 0 per vedere tutto`}
+        onKeyDown={keys}
+      />
+      <p className="muted timeline-hint">
+        <Trans>Tocca un gruppo per ingrandirlo, un documento per aprirlo.</Trans>
+      </p>
+    </section>
+  );
+}

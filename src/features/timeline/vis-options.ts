@@ -1,0 +1,77 @@
+/** vis-timeline options and item/cluster rendering built from the timeline rules. */
+import type { TimelineOptions } from 'vis-timeline';
+import { axisFormat } from './axis-labels';
+import { clusterShade, clusterSize, TOOLTIP_DELAY_MS, ZOOM_MAX_MS, ZOOM_MIN_MS } from './timeline-config';
+
+export interface ClusterLabels {
+  /** Title of a cluster; `{count}` is replaced by vis-timeline. */
+  clusterTitle: string;
+}
+
+/** A cluster's disc: size 3*count+30 px, shade by log(count). */
+export function clusterElement(count: number): HTMLElement {
+  const size = clusterSize(count);
+  const disc = document.createElement('span');
+  disc.className = `tl-cluster tl-shade-${clusterShade(count)}`;
+  disc.style.width = `${size}px`;
+  disc.style.height = `${size}px`;
+  disc.style.lineHeight = `${size}px`;
+  disc.textContent = String(count);
+  return disc;
+}
+
+function documentElement(label: string): HTMLElement {
+  const text = document.createElement('span');
+  text.className = 'tl-doc-label';
+  text.textContent = label;
+  return text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Items carry their short label in `label`; clusters their documents in `uiItems`. */
+function template(item: unknown): HTMLElement | string {
+  if (!isRecord(item)) return '';
+  if (item.isCluster === true && Array.isArray(item.uiItems)) return clusterElement(item.uiItems.length);
+  return documentElement(typeof item.label === 'string' ? item.label : '');
+}
+
+export function clusterOption(labels: ClusterLabels): NonNullable<TimelineOptions['cluster']> {
+  return { titleTemplate: labels.clusterTitle, showStipes: false, fitOnDoubleClick: false, maxItems: 1 };
+}
+
+/**
+ * The options that turn clustering on or off. vis-timeline accepts `cluster: false` (its validator
+ * allows a boolean) though its typings only list the object.
+ */
+export function clusterSetting(on: boolean, labels: ClusterLabels): TimelineOptions {
+  const options: TimelineOptions = {};
+  Reflect.set(options, 'cluster', on ? clusterOption(labels) : false);
+  return options;
+}
+
+export function baseOptions(args: {
+  height: number;
+  locale: string;
+  labels: ClusterLabels;
+  clustered: boolean;
+}): TimelineOptions {
+  return {
+    height: args.height,
+    zoomMin: ZOOM_MIN_MS,
+    zoomMax: ZOOM_MAX_MS,
+    locale: args.locale,
+    format: axisFormat(args.locale),
+    type: 'point',
+    stack: true,
+    selectable: false,
+    showCurrentTime: false,
+    zoomKey: '',
+    margin: { item: { horizontal: 4, vertical: 6 } },
+    tooltip: { delay: TOOLTIP_DELAY_MS, followMouse: false, overflowMethod: 'cap' },
+    template,
+    ...clusterSetting(args.clustered, args.labels),
+  };
+}
