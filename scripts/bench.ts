@@ -1,14 +1,12 @@
 /**
- * API benchmark. Run: npm run bench (about two minutes on PGlite alone).
+ * API benchmark. Run: npm run bench (about a minute on PGlite alone).
  * 1. In-process latencies through the real app on PGlite (and PostgreSQL when DATABASE_URL is set).
- * 2. Over a real socket: the server listens on an ephemeral port in this process and a bounded set of
- *    concurrent fetch loops drives `GET /documents` for a patient with BENCH_DOCS documents, at each of
- *    BENCH_CONNECTIONS, for BENCH_SECONDS each. Client and server share the process (and the cores).
+ * 2. Over a real socket: the server runs as its own process (`tsx server/main.ts`, see bench-socket.ts)
+ *    and this process drives `GET /documents` for a patient with BENCH_DOCS documents, at each of
+ *    BENCH_CONNECTIONS, for BENCH_SECONDS each. Client and server share the cores, not an event loop.
  * 3. With BENCH_DATABASE_URL or DATABASE_URL: patient search over BENCH_PATIENTS patients on PostgreSQL,
  *    in a database of its own (`bench` beside DATABASE_URL's), seeded once by the scale generator.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
@@ -17,26 +15,12 @@ import { seedDemoData } from '../server/db/seed';
 import { seedScale } from '../server/db/seed/scale';
 import { listPatients, searchPatients } from '../server/services/patients';
 import type { MepiSearchQuery, PatientListQuery } from '../src/contract';
-import { createTestContext, databaseTargets, type TestContext } from '../tests/support/test-app';
+import { createTestContext, databaseTargets } from '../tests/support/test-app';
+import { report } from './bench-load';
+import { socketBench } from './bench-socket';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
-const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-const ms = (value: number): string => `${value.toFixed(2).padStart(8)} ms`;
-
-function report(label: string, durations: number[], extra = ''): void {
-  durations.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(52)} p50 ${ms(percentile(durations, 50))}  p95 ${ms(percentile(durations, 95))}  p99 ${ms(percentile(durations, 99))}${extra}`,
-  );
-}
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
   for (let warm = 0; warm < 20; warm++) await (await run()).arrayBuffer();
@@ -51,61 +35,8 @@ async function measure(label: string, run: () => Response | Promise<Response>): 
   report(label, durations);
 }
 
-/** `connections` fetch loops against `url` until the deadline; each loop keeps one request in flight. */
-async function load(label: string, url: string, headers: HeadersInit, connections: number): Promise<void> {
-  const durations: number[] = [];
-  let failures = 0;
-  const runFor = async (seconds: number, record: boolean): Promise<void> => {
-    const deadline = performance.now() + seconds * 1000;
-    const loop = async (): Promise<void> => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        try {
-          const response = await fetch(url, { headers });
-          await response.arrayBuffer();
-          if (!response.ok) failures += record ? 1 : 0;
-          else if (record) durations.push(performance.now() - started);
-        } catch {
-          failures += record ? 1 : 0;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: connections }, loop));
-  };
-  await runFor(1, false);
-  const started = performance.now();
-  await runFor(SECONDS, true);
-  const rate = durations.length / ((performance.now() - started) / 1000);
-  report(label, durations, `  ${rate.toFixed(0).padStart(6)} req/s  ${failures} failed`);
-}
-
-async function socketBench(ctx: TestContext, patientId: number): Promise<void> {
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
-  });
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}/api`;
-  const headers = {
-    Authorization: `Bearer ${await ctx.tokenFor('mario.rossi')}`,
-    'Accept-Language': 'it-IT',
-  };
-  // The documents route belongs to another area; until it answers, the patient list stands in for it.
-  const documents = `${base}/documents?patientId=${patientId}&max=20`;
-  const probe = await fetch(documents, { headers });
-  await probe.arrayBuffer();
-  const staff = { ...headers, Authorization: `Bearer ${await ctx.tokenFor('dott.ferrari')}` };
-  const [label, url, callerHeaders] =
-    probe.status === 404
-      ? ['GET /api/patients?max=20&surname=ro (socket)', `${base}/patients?max=20&surname=ro`, staff]
-      : [`GET /api/documents (${DOCS} docs, socket)`, documents, headers];
-  if (probe.status === 404) console.log('  /api/documents answers 404: benching the patient list instead');
-  for (const connections of CONNECTIONS)
-    await load(`${label} c=${connections}`, url, callerHeaders, connections);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
 for (const target of databaseTargets) {
-  console.log(`\n# ${target.name}, ${ITERATIONS} requests each`);
+  console.log(`\n# ${target.name}, in process, ${ITERATIONS} requests each`);
   const ctx = await createTestContext(target.location);
   const physician = { Authorization: `Bearer ${await ctx.tokenFor('dott.ferrari')}` };
   const patient = { Authorization: `Bearer ${await ctx.tokenFor('mario.rossi')}` };
@@ -120,14 +51,14 @@ for (const target of databaseTargets) {
   await measure('GET /api/patients?max=20&surname=ro', () =>
     ctx.app.request('/api/patients?max=20&surname=ro', { headers: physician }),
   );
-  const started = performance.now();
-  await seedScale(ctx.db, { patients: 0, docs: DOCS, docsPatientId: me.patientId });
-  console.log(
-    `\n# ${target.name}, socket, ${SECONDS} s per run (${DOCS} documents seeded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
-  );
-  await socketBench(ctx, me.patientId);
   await ctx.close();
 }
+
+const socketTargets = [
+  { name: 'pglite', databaseUrl: null },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgresql', databaseUrl: process.env.DATABASE_URL }] : []),
+];
+for (const target of socketTargets) await socketBench(target.name, target.databaseUrl);
 
 /** BENCH_DATABASE_URL as given, else DATABASE_URL's server with the database `bench`, created if absent. */
 async function benchDatabaseUrl(): Promise<string | null> {

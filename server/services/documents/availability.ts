@@ -1,4 +1,4 @@
-import { and, eq, lte, type SQL } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { documents } from '../../db/schema';
 
@@ -8,7 +8,8 @@ export const RESTORE_DURATION_MS = 20_000;
 /**
  * Restores finish lazily: whoever reads first after the delay persists ONLINE. Restores requested through
  * the portal carry their request time; seeded RESTORING rows have none and stay in progress, so the demo
- * always shows that state.
+ * always shows that state. The status is a literal, not a parameter, so the partial index
+ * `documents_restoring_idx` (status = 'RESTORING') applies to every plan, cached ones included.
  */
 export async function settleRestores(db: Database, scope: SQL, now: Date): Promise<void> {
   await db
@@ -17,7 +18,7 @@ export async function settleRestores(db: Database, scope: SQL, now: Date): Promi
     .where(
       and(
         scope,
-        eq(documents.status, 'RESTORING'),
+        sql`${documents.status} = 'RESTORING'`,
         lte(documents.restoreRequestedAt, new Date(now.getTime() - RESTORE_DURATION_MS)),
       ),
     );

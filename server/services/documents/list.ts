@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { documents, documentTypes, units } from '../../db/schema';
 import type { Language } from '../language';
 import { settleRestores } from './availability';
-import { queryRecords, toDocuments } from './records';
+import { querySummaries, toDocuments } from './records';
 
 const asList = <T extends string>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : ([value].flat() as T[]);
@@ -40,6 +40,22 @@ export function listConditions(query: DocumentListQuery): SQL {
   return and(...conditions) as SQL;
 }
 
+/**
+ * The exact number of matching documents. A page that is not empty and shorter than `max` is the last
+ * one, so the total is known without counting; so is an empty first page. Otherwise one count, which
+ * reads the same index range as the page (documents_patient_list_idx).
+ */
+async function totalOf(
+  db: Database,
+  where: SQL,
+  page: { max: number; offset: number },
+  rows: number,
+): Promise<number> {
+  if ((rows > 0 || page.offset === 0) && rows < page.max) return page.offset + rows;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(documents).where(where);
+  return total;
+}
+
 export async function listDocuments(
   db: Database,
   query: DocumentListQuery,
@@ -49,8 +65,8 @@ export async function listDocuments(
 ): Promise<DocumentList> {
   await settleRestores(db, eq(documents.patientId, query.patientId), now);
   const where = listConditions(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(documents).where(where);
-  const records = await queryRecords(db, where, { limit: query.max, offset: query.offset });
+  const records = await querySummaries(db, where, { limit: query.max, offset: query.offset });
+  const total = await totalOf(db, where, query, records.length);
   const list: DocumentList = {
     documents: await toDocuments(db, records, user, language),
     paging: {

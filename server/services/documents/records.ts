@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -7,22 +7,26 @@ import { patientLocations } from '../../routes/reference.data';
 import type { Language } from '../language';
 import { isStaff } from '../users';
 
-/** A document row with what every reply needs of its type and unit. */
-const recordColumns = {
-  document: documents,
-  type: {
-    code: documentTypes.code,
-    descIt: documentTypes.descIt,
-    descEn: documentTypes.descEn,
-    viewableByPatient: documentTypes.viewableByPatient,
-  },
-  unit: { id: units.id, code: units.code, name: units.name, hospital: units.hospital },
+const typeColumns = {
+  code: documentTypes.code,
+  descIt: documentTypes.descIt,
+  descEn: documentTypes.descEn,
+  viewableByPatient: documentTypes.viewableByPatient,
 };
+const unitColumns = { id: units.id, code: units.code, name: units.name, hospital: units.hospital };
+/** The row without `content` (the PDF's source, about a kilobyte of JSON): lists never need it. */
+const { content: _content, ...summaryColumns } = getTableColumns(documents);
 
-export interface DocumentRecord {
-  document: typeof documents.$inferSelect;
+/** A document row, without its content, with what every reply needs of its type and unit. */
+export interface DocumentSummary {
+  document: Omit<typeof documents.$inferSelect, 'content'>;
   type: { code: string; descIt: string; descEn: string; viewableByPatient: boolean };
   unit: { id: number; code: string; name: string; hospital: string };
+}
+
+/** The whole document row, content included (PDF, single reads). */
+export interface DocumentRecord extends DocumentSummary {
+  document: typeof documents.$inferSelect;
 }
 
 /** Documents matching `where`, newest first, joined with their type and unit. */
@@ -32,7 +36,24 @@ export function queryRecords(
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<DocumentRecord[]> {
   return db
-    .select(recordColumns)
+    .select({ document: documents, type: typeColumns, unit: unitColumns })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
+    .innerJoin(units, eq(units.id, documents.provenanceUnitId))
+    .where(where)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** As queryRecords, without the content: a page of the list (the order matches documents_patient_list_idx). */
+export function querySummaries(
+  db: Database,
+  where: SQL,
+  page: { limit: number; offset: number },
+): Promise<DocumentSummary[]> {
+  return db
+    .select({ document: summaryColumns, type: typeColumns, unit: unitColumns })
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
     .innerJoin(units, eq(units.id, documents.provenanceUnitId))
@@ -67,7 +88,7 @@ export async function previousVersionsOf(db: Database, record: DocumentRecord): 
  * Whether the caller may open the document: nobody opens a NOT_READABLE one, and the patient side
  * (the patient, their guests) does not open types reserved to clinicians (spec 6).
  */
-export function isViewableBy(user: Pick<UserRow, 'userType'>, record: DocumentRecord): boolean {
+export function isViewableBy(user: Pick<UserRow, 'userType'>, record: DocumentSummary): boolean {
   if (record.document.status === 'NOT_READABLE') return false;
   return isStaff(user) || record.type.viewableByPatient;
 }
@@ -77,12 +98,12 @@ type DicomInfo = Pick<Document, 'dicomStatus' | 'showDicom'>;
 /** DICOM status of each document with an accession number, read from the studies behind it. */
 export async function dicomStatuses(
   db: Database,
-  records: DocumentRecord[],
+  records: DocumentSummary[],
 ): Promise<Map<number, DicomInfo>> {
   const result = new Map<number, DicomInfo>();
   const withImages = records.filter((record) => record.document.accessionNumber);
   if (withImages.length === 0) return result;
-  const numbersOf = (record: DocumentRecord): string[] =>
+  const numbersOf = (record: DocumentSummary): string[] =>
     (record.document.accessionNumber ?? '').split('|').filter(Boolean);
   const patientIds = [...new Set(withImages.map((record) => record.document.patientId))];
   const rows = await db
@@ -118,7 +139,7 @@ export async function dicomStatuses(
 
 /** The contract's Document, in the caller's language and with what the caller may open. */
 export function toDocument(
-  record: DocumentRecord,
+  record: DocumentSummary,
   user: Pick<UserRow, 'userType'>,
   language: Language,
   dicom: DicomInfo | undefined,
@@ -153,7 +174,7 @@ export function toDocument(
 /** Maps a page of records, looking up their DICOM statuses in one query. */
 export async function toDocuments(
   db: Database,
-  records: DocumentRecord[],
+  records: DocumentSummary[],
   user: Pick<UserRow, 'userType'>,
   language: Language,
 ): Promise<Document[]> {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CLUSTER_MAX_PX,
   clusteringEnabled,
   clusterShade,
   clusterSize,
+  FIT_GAP_PX,
+  fitWindow,
   focusWindow,
   HEIGHT_MAX_PX,
   HEIGHT_MIN_PX,
@@ -11,6 +14,7 @@ import {
   tooltipLines,
   ZOOM_MAX_MS,
   ZOOM_MIN_MS,
+  zoomMaxFor,
   zoomWindow,
 } from './timeline-config';
 import { baseOptions } from './vis-options';
@@ -41,6 +45,8 @@ describe('timeline constants (spec section 9)', () => {
   it('sizes clusters 3*count+30 px and shades them by log(count) over 4 shades', () => {
     expect(clusterSize(2)).toBe(36);
     expect(clusterSize(10)).toBe(60);
+    expect(clusterSize(20)).toBe(CLUSTER_MAX_PX);
+    expect(clusterSize(5000)).toBe(CLUSTER_MAX_PX);
     expect([2, 9, 10, 99, 100, 999, 1000, 5000].map(clusterShade)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
   });
 
@@ -66,5 +72,30 @@ describe('timeline constants (spec section 9)', () => {
     const single = focusWindow(5 * DAY, 5 * DAY);
     expect(single.end - single.start).toBe(ZOOM_MIN_MS);
     expect((single.start + single.end) / 2).toBe(5 * DAY);
+  });
+
+  it('fits the documents with room for the outermost clusters’ discs', () => {
+    const first = 1000 * DAY;
+    const last = 2000 * DAY;
+    const width = 358;
+    const window = fitWindow(first, last, width, 11);
+    const msPerPx = (window.end - window.start) / width;
+    const room = clusterSize(11) / 2 + FIT_GAP_PX;
+    expect((first - window.start) / msPerPx).toBeCloseTo(room, 6);
+    expect((window.end - last) / msPerPx).toBeCloseTo(room, 6);
+    // Large dossiers: the disc is capped, so is the margin.
+    const big = fitWindow(first, last, width, 5000);
+    expect((first - big.start) / ((big.end - big.start) / width)).toBeCloseTo(
+      CLUSTER_MAX_PX / 2 + FIT_GAP_PX,
+      6,
+    );
+    // No width yet: 10% each side; one instant: the zoom minimum around it.
+    expect(fitWindow(first, last, 0, 11)).toEqual({ start: first - 100 * DAY, end: last + 100 * DAY });
+    // The zoom maximum leaves room for that window when the dossier is about ten years long.
+    expect(zoomMaxFor(0, 1000 * DAY)).toBe(ZOOM_MAX_MS);
+    const decade = fitWindow(0, ZOOM_MAX_MS, width, 70);
+    expect(decade.end - decade.start).toBeLessThanOrEqual(zoomMaxFor(0, ZOOM_MAX_MS));
+    const single = fitWindow(first, first, width, 1);
+    expect(single.end - single.start).toBe(ZOOM_MIN_MS);
   });
 });

@@ -20,6 +20,13 @@ export const FOCUS_MARGIN = 0.05;
 /** Every document of the dossier, in one call. */
 export const TIMELINE_MAX_DOCUMENTS = 5000;
 export const CLUSTER_SHADES = 4;
+/**
+ * Largest cluster disc. The spec's 3*count+30 px reaches 90 px at 20 documents; a dossier of
+ * thousands would otherwise draw discs wider than the screen.
+ */
+export const CLUSTER_MAX_PX = 90;
+/** Gap kept between a fitted window's edge and the outermost cluster disc. */
+export const FIT_GAP_PX = 8;
 
 /** Height of the timeline: what the viewport leaves free, held between 400 and 700 px. */
 export function timelineHeight(viewportHeight: number, reservedPx: number): number {
@@ -27,9 +34,9 @@ export function timelineHeight(viewportHeight: number, reservedPx: number): numb
   return Math.min(HEIGHT_MAX_PX, Math.max(HEIGHT_MIN_PX, free));
 }
 
-/** Side of a cluster's disc: 3 px per document plus 30. */
+/** Side of a cluster's disc: 3 px per document plus 30, at most CLUSTER_MAX_PX. */
 export function clusterSize(count: number): number {
-  return 3 * count + 30;
+  return Math.min(CLUSTER_MAX_PX, 3 * count + 30);
 }
 
 /**
@@ -80,10 +87,33 @@ export function focusWindow(first: number, last: number): TimeWindow {
   return { start: middle - ZOOM_MIN_MS / 2, end: middle + ZOOM_MIN_MS / 2 };
 }
 
+/**
+ * The window that shows every document from `first` to `last` on a chart `widthPx` wide, with room
+ * each side for half of the largest disc a cluster of `largestCount` documents draws, plus a gap:
+ * the outermost clusters are not cut by the edges.
+ */
+export function fitWindow(first: number, last: number, widthPx: number, largestCount: number): TimeWindow {
+  const span = Math.max(0, last - first);
+  if (span < ZOOM_MIN_MS) return focusWindow(first, last);
+  const marginPx = clusterSize(Math.max(2, largestCount)) / 2 + FIT_GAP_PX;
+  // Without a width yet (hidden page), or on a very narrow chart, keep half the width for the documents.
+  const usablePx = widthPx > 0 ? Math.max(widthPx - 2 * marginPx, widthPx / 2) : 0;
+  const margin = usablePx > 0 ? ((widthPx - usablePx) / 2) * (span / usablePx) : span * 0.1;
+  return { start: first - margin, end: last + margin };
+}
+
+/**
+ * The zoom maximum for a dossier from `first` to `last`: the spec's, or more when the documents with
+ * the room `fitWindow` leaves for the clusters (at most twice their span) would not fit in it.
+ */
+export function zoomMaxFor(first: number, last: number): number {
+  return Math.max(ZOOM_MAX_MS, 2 * Math.max(0, last - first));
+}
+
 /** Zoom by a factor around the window's centre (below 1 zooms in), within the zoom bounds. */
-export function zoomWindow(window: TimeWindow, factor: number): TimeWindow {
+export function zoomWindow(window: TimeWindow, factor: number, maxMs = ZOOM_MAX_MS): TimeWindow {
   const middle = (window.start + window.end) / 2;
-  const span = Math.min(ZOOM_MAX_MS, Math.max(ZOOM_MIN_MS, (window.end - window.start) * factor));
+  const span = Math.min(maxMs, Math.max(ZOOM_MIN_MS, (window.end - window.start) * factor));
   return { start: middle - span / 2, end: middle + span / 2 };
 }
 

@@ -11,9 +11,9 @@ import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
 import { PageLayout } from '../../ui/page-layout';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState, ErrorState } from '../../ui/state-views';
 import { fetchTimelineDocuments } from './api';
-import { TimelineView } from './timeline-view';
+import { TimelineSkeleton, TimelineView } from './timeline-view';
 import { useTimelineHeight } from './use-timeline-height';
 import type { VisTimelineControls } from './use-vis-timeline';
 
@@ -78,7 +78,7 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
       help={{ controller: 'timeline', action: 'index' }}
       backTo={staff ? paths.patientInfo(patientId) : undefined}
     >
-      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'loading' && <TimelineSkeleton height={height} />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
       {state.status === 'ready' && state.documents.length === 0 && (
         <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />

@@ -6,6 +6,7 @@ import { useMemo, useRef } from 'react';
 import type { Document } from '../../contract/documents';
 import { formatDateTime } from '../../i18n/dates';
 import { isLocale } from '../../i18n/locale';
+import { LoadingState } from '../../ui/state-views';
 import { SCALE_LABEL } from './timeline-config';
 import { toTimelineItems } from './timeline-items';
 import type { VisTimelineControls } from './use-vis-timeline';
@@ -23,6 +24,28 @@ export interface TimelineViewProps {
 
 const ZOOM_STEP = 0.5;
 const PAN_STEP = 0.2;
+
+/** Where the chart will be, with a spinner and its text: the same box while loading and drawing. */
+function TimelineLoading({ height }: { height: number }): JSX.Element {
+  const { t } = useLingui();
+  return (
+    <div className="timeline-loading" style={{ height }}>
+      <LoadingState label={t`Caricamento della linea del tempo…`} />
+    </div>
+  );
+}
+
+/** The timeline screen while its documents load: the chart's place, held by the loading state. */
+export function TimelineSkeleton({ height }: { height: number }): JSX.Element {
+  return (
+    <section className="timeline">
+      <div className="timeline-bar timeline-bar-placeholder" />
+      <div className="timeline-stage">
+        <TimelineLoading height={height} />
+      </div>
+    </section>
+  );
+}
 
 /** The dossier on a time axis, with zoom buttons and keys for touch and keyboard users. */
 export function TimelineView(props: TimelineViewProps): JSX.Element {
@@ -45,7 +68,10 @@ export function TimelineView(props: TimelineViewProps): JSX.Element {
   const controls = useVisTimeline({ container, items, height, locale: i18n.locale, labels, onOpen });
   onReady?.(controls);
 
+  const { ready } = controls;
+
   const keys = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (!ready) return;
     switch (event.key) {
       case '+':
       case '=':
@@ -72,31 +98,50 @@ export function TimelineView(props: TimelineViewProps): JSX.Element {
   return (
     <section className="timeline" aria-label={t`Linea del tempo dei documenti`}>
       <div className="timeline-bar">
-        <p className="timeline-scale" aria-live="polite">
+        <p className={ready ? 'timeline-scale' : 'timeline-scale timeline-scale-pending'} aria-live="polite">
           <Trans>Scala:</Trans> <strong>{i18n._(SCALE_LABEL[controls.scale])}</strong>
         </p>
         <div className="timeline-zoom">
-          <IonButton fill="outline" onClick={() => controls.zoom(ZOOM_STEP)} aria-label={t`Ingrandisci`}>
+          <IonButton
+            fill="outline"
+            disabled={!ready}
+            onClick={() => controls.zoom(ZOOM_STEP)}
+            aria-label={t`Ingrandisci`}
+          >
             <IonIcon slot="icon-only" icon={addOutline} aria-hidden="true" />
           </IonButton>
-          <IonButton fill="outline" onClick={() => controls.zoom(1 / ZOOM_STEP)} aria-label={t`Riduci`}>
+          <IonButton
+            fill="outline"
+            disabled={!ready}
+            onClick={() => controls.zoom(1 / ZOOM_STEP)}
+            aria-label={t`Riduci`}
+          >
             <IonIcon slot="icon-only" icon={removeOutline} aria-hidden="true" />
           </IonButton>
-          <IonButton fill="outline" onClick={controls.fit} aria-label={t`Mostra tutti i documenti`}>
+          <IonButton
+            fill="outline"
+            disabled={!ready}
+            onClick={controls.fit}
+            aria-label={t`Mostra tutti i documenti`}
+          >
             <IonIcon slot="icon-only" icon={expandOutline} aria-hidden="true" />
           </IonButton>
         </div>
       </div>
-      <div
-        ref={container}
-        className="timeline-canvas"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region operated with the keys in its label
-        tabIndex={0}
-        role="application"
-        aria-roledescription={t`linea del tempo`}
-        aria-label={t`Asse del tempo: + e - per lo zoom, frecce per spostarsi, 0 per vedere tutto`}
-        onKeyDown={keys}
-      />
+      <div className="timeline-stage">
+        {!ready && <TimelineLoading height={height} />}
+        <div
+          ref={container}
+          className="timeline-canvas"
+          aria-busy={!ready}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region operated with the keys in its label
+          tabIndex={0}
+          role="application"
+          aria-roledescription={t`linea del tempo`}
+          aria-label={t`Asse del tempo: + e - per lo zoom, frecce per spostarsi, 0 per vedere tutto`}
+          onKeyDown={keys}
+        />
+      </div>
       <p className="muted timeline-hint">
         <Trans>Tocca un gruppo per ingrandirlo, un documento per aprirlo.</Trans>
       </p>

@@ -1,21 +1,35 @@
 /**
- * Mounts vis-timeline in a container and keeps it in step with the rules: scale label and clustering follow the visible span; a tapped cluster is fitted with a 5%
- * margin; a tapped document is handed to `onOpen`. The esnext peer build (with vis-data) carries no
+ * Mounts vis-timeline in a container and keeps it in step with the rules: scale label and clustering
+ * follow the visible span; a tapped cluster is fitted with a 5% margin; a tapped document is handed to
+ * `onOpen`. The chart starts on the documents' fitted window (room left for the outermost clusters) and
+ * reports `ready` only once the container has its size and that window is drawn, so the caller can keep
+ * it hidden until then (no flash of items stacked on a default window). The esnext peer build (with vis-data) carries no
  * core-js polyfills: 137 kB gzip for the screen instead of 205 kB with the plain peer build.
  */
 import 'vis-timeline/styles/vis-timeline-graph2d.min.css';
 import type { RefObject } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataSet } from 'vis-data/esnext';
 import { Timeline } from 'vis-timeline/esnext';
 import type { TimeScale, TimeWindow } from './timeline-config';
-import { clusteringEnabled, focusWindow, panWindow, scaleForSpan, zoomWindow } from './timeline-config';
+import {
+  clusteringEnabled,
+  fitWindow,
+  focusWindow,
+  panWindow,
+  scaleForSpan,
+  ZOOM_MAX_MS,
+  zoomMaxFor,
+  zoomWindow,
+} from './timeline-config';
 import type { TimelineDocItem } from './timeline-items';
 import type { ClusterLabels } from './vis-options';
 import { baseOptions, clusterSetting } from './vis-options';
 
 export interface VisTimelineControls {
   scale: TimeScale;
+  /** False until the chart has its size and shows the fitted window: keep it hidden until then. */
+  ready: boolean;
   zoom: (factor: number) => void;
   pan: (share: number) => void;
   fit: () => void;
@@ -45,6 +59,18 @@ function clusterRangeAt(target: unknown): { min: number; max: number } | null {
   return typeof min === 'number' && typeof max === 'number' ? { min, max } : null;
 }
 
+/** First and last document time. */
+function dataRange(items: readonly TimelineDocItem[]): { first: number; last: number } {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const item of items) {
+    const time = item.start.getTime();
+    if (time < first) first = time;
+    if (time > last) last = time;
+  }
+  return Number.isFinite(first) ? { first, last } : { first: Date.now(), last: Date.now() };
+}
+
 function windowOf(timeline: Timeline): TimeWindow {
   const { start, end } = timeline.getWindow();
   return { start: start.valueOf(), end: end.valueOf() };
@@ -61,17 +87,46 @@ export function useVisTimeline(args: Args): VisTimelineControls {
   const heightRef = useRef(height);
   heightRef.current = height;
   const [scale, setScale] = useState<TimeScale>('year');
+  const [ready, setReady] = useState(false);
+  const range = useMemo(() => dataRange(items), [items]);
+  // The fitted window for the container's current width (0 while the Ionic page is not laid out yet).
+  const fitted = (): TimeWindow =>
+    fitWindow(range.first, range.last, container.current?.clientWidth ?? 0, items.length);
+  const fittedRef = useRef(fitted);
+  const zoomMaxRef = useRef(ZOOM_MAX_MS);
+  zoomMaxRef.current = zoomMaxFor(range.first, range.last);
+  fittedRef.current = fitted;
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    setReady(false);
     const data = new DataSet<TimelineDocItem, 'id'>([...items]);
-    const options = baseOptions({
-      height: heightRef.current,
-      locale,
-      labels: labelsRef.current,
-      clustered: true,
-    });
+    // Shown once vis-timeline has drawn (it draws only when the container has a width, then fits its
+    // own way) and the window is fitted with room for the clusters; hidden until then.
+    let drawn = false;
+    let revealed = false;
+    let frame = 0;
+    let observer: ResizeObserver | null = null;
+    const reveal = (): void => {
+      if (revealed || !drawn || element.clientWidth === 0) return;
+      revealed = true;
+      observer?.disconnect();
+      const fitted = fittedRef.current();
+      timeline.setWindow(fitted.start, fitted.end, { animation: false });
+      // vis-timeline reports a change made without animation 200 ms late: name the scale now.
+      follow({ start: new Date(fitted.start), end: new Date(fitted.end) });
+      frame = requestAnimationFrame(() => setReady(true));
+    };
+    const options = {
+      ...baseOptions({ height: heightRef.current, locale, labels: labelsRef.current, clustered: true }),
+      // A dossier of about ten years needs a little more to be shown whole with room for its clusters.
+      zoomMax: zoomMaxFor(range.first, range.last),
+      onInitialDrawComplete: (): void => {
+        drawn = true;
+        reveal();
+      },
+    };
     const timeline = new Timeline(element, data, options);
     timelineRef.current = timeline;
     clusteredRef.current = true;
@@ -99,11 +154,23 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     timeline.on('rangechanged', follow);
     timeline.on('click', click);
     follow(timeline.getWindow());
+
+    // The Ionic page gets its size after mounting: draw as soon as it has one (vis-timeline itself
+    // would notice only at its next one-second size check).
+    if (typeof ResizeObserver === 'function') {
+      observer = new ResizeObserver(() => {
+        if (!drawn && element.clientWidth > 0) timeline.redraw();
+        reveal();
+      });
+      observer.observe(element);
+    }
     return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
       timeline.destroy();
       timelineRef.current = null;
     };
-  }, [container, items, locale]);
+  }, [container, items, locale, range]);
 
   useEffect(() => {
     // Any setOptions without `cluster` turns clustering off in vis-timeline: always pass it along.
@@ -114,7 +181,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
   const zoom = useCallback((factor: number): void => {
     const timeline = timelineRef.current;
     if (!timeline) return;
-    const next = zoomWindow(windowOf(timeline), factor);
+    const next = zoomWindow(windowOf(timeline), factor, zoomMaxRef.current);
     timeline.setWindow(next.start, next.end, { animation: true });
   }, []);
   const pan = useCallback((share: number): void => {
@@ -123,11 +190,17 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     const next = panWindow(windowOf(timeline), share);
     timeline.setWindow(next.start, next.end, { animation: true });
   }, []);
-  const fit = useCallback((): void => timelineRef.current?.fit({ animation: true }), []);
+  const fit = useCallback((): void => {
+    const fitted = fittedRef.current();
+    timelineRef.current?.setWindow(fitted.start, fitted.end, { animation: true });
+  }, []);
   const refresh = useCallback((): void => {
-    timelineRef.current?.redraw();
-    timelineRef.current?.fit({ animation: false });
+    const timeline = timelineRef.current;
+    if (!timeline) return;
+    timeline.redraw();
+    const fitted = fittedRef.current();
+    timeline.setWindow(fitted.start, fitted.end, { animation: false });
   }, []);
 
-  return { scale, zoom, pan, fit, refresh };
+  return { scale, ready, zoom, pan, fit, refresh };
 }

@@ -1,0 +1,51 @@
+/**
+ * A real access token from the embedded IdP of a running server: the portal's authorization-code flow
+ * with PKCE, driven with fetch and a cookie jar (no DPoP key, so the token is a plain bearer token).
+ */
+import { CookieJar, pkce } from '../server/idp/testing';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+export async function signIn(base: string, username: string, password: string): Promise<string> {
+  const issuer = `${base}/idp`;
+  const redirectUri = `${base}/postAuth`;
+  const jar = new CookieJar();
+  const { verifier, challenge } = pkce();
+  const query = new URLSearchParams({
+    client_id: 'portal',
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'openid profile email offline_access',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'bench',
+    nonce: 'bench',
+  });
+  const start = await jar.fetch(`${issuer}/auth?${query}`);
+  const loginUrl = new URL(start.headers.get('location') ?? '', base).href;
+  await (await jar.fetch(loginUrl)).arrayBuffer();
+  const posted = await jar.fetch(`${loginUrl}/login`, {
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({ username, password }),
+  });
+  if (posted.status !== 303) throw new Error(`login of ${username} failed with ${posted.status}`);
+  const resumed = await jar.fetch(new URL(posted.headers.get('location') ?? '', base).href);
+  const code = new URL(resumed.headers.get('location') ?? '', base).searchParams.get('code');
+  if (!code) throw new Error(`no authorization code for ${username} (${resumed.status})`);
+  const response = await fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({
+      client_id: 'portal',
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`token exchange failed: ${await response.text()}`);
+  const { access_token: token } = (await response.json()) as { access_token?: string };
+  if (!token) throw new Error('token exchange without access_token');
+  return token;
+}

@@ -1,0 +1,122 @@
+/**
+ * The portal as its own process (`tsx server/main.ts`), so the load generator never shares its event
+ * loop: a seeded database of its own (a PGlite folder, or a PostgreSQL database beside DATABASE_URL),
+ * a free port, LOG_LEVEL=warn and OIDC_DPOP=false (a supported configuration: bearer tokens from the
+ * embedded IdP's real login flow are accepted).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { users } from '../server/db/schema';
+import { seedDemoData } from '../server/db/seed';
+import { seedScale } from '../server/db/seed/scale';
+
+export interface BenchServer {
+  base: string;
+  /** The patient whose dossier got the extra documents. */
+  patientId: number;
+  seedSeconds: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh database `bench_documents` on DATABASE_URL's server. */
+async function freshPostgres(databaseUrl: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query('drop database if exists bench_documents with (force)');
+  await admin.query('create database bench_documents');
+  await admin.end();
+  url.pathname = '/bench_documents';
+  return url.toString();
+}
+
+async function seed(location: string, docs: number): Promise<{ patientId: number; seconds: number }> {
+  const started = performance.now();
+  const database = await openDatabase(location);
+  await seedDemoData(database.db);
+  const [owner] = await database.db
+    .select({ patientId: users.patientId })
+    .from(users)
+    .where(eq(users.username, 'mario.rossi'));
+  const patientId = owner?.patientId ?? 0;
+  await seedScale(database.db, { patients: 0, docs, docsPatientId: patientId });
+  await database.close();
+  return { patientId, seconds: (performance.now() - started) / 1000 };
+}
+
+async function waitUntilReady(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${base}/readyz`);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('bench server not ready after 60 s');
+}
+
+/** Seeds, starts the server and waits until it answers. `databaseUrl` null: PGlite in a temp folder. */
+export async function startBenchServer(databaseUrl: string | null, docs: number): Promise<BenchServer> {
+  const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  const location = databaseUrl ? await freshPostgres(databaseUrl) : (dataDir ?? '');
+  const { patientId, seconds } = await seed(location, docs);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATABASE_URL: databaseUrl ? location : '',
+      DATA_DIR: dataDir ?? '',
+      LOG_LEVEL: 'warn',
+      OIDC_DPOP: 'false',
+      OIDC_ISSUER: '',
+      STATIC_DIR: path.join(tmpdir(), 'bench-no-static'),
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitUntilReady(base, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    base,
+    patientId,
+    seedSeconds: seconds,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
