@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { ObscuringInfo } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
 import type { AuditActivity } from '../audit';
+import { isObscuredFor } from '../obscuring';
 import { settleRestores } from './availability';
 import { type DocumentRecord, findRecord, isViewableBy } from './records';
 
@@ -27,11 +29,13 @@ export async function loadAuthorizedDocument(
     await settleRestores(db, eq(documents.id, documentId), now);
     record = (await findRecord(db, documentId)) ?? record;
   }
-  const refusal = refusalOf(record);
+  // An obscured document does not exist for this caller: the same 404 as a missing one, audited.
+  const obscured = isObscuredFor(user, record.document.obscuring as Partial<ObscuringInfo>);
+  const refusal = obscured ? new HttpError(404, 'NOT_FOUND') : refusalOf(record);
   await authorizePatientAccess(db, user, record.document.patientId, activity, {
     documentId,
     documentTypeCode: record.document.documentTypeCode,
-    ...(refusal ? { detail: refusal.code } : {}),
+    ...(refusal ? { detail: obscured ? 'OBSCURED' : refusal.code } : {}),
   });
   if (refusal) throw refusal;
   return record;

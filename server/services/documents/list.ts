@@ -4,6 +4,7 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents, documentTypes, units } from '../../db/schema';
 import type { Language } from '../language';
+import { visibleToCondition } from '../obscuring';
 import { settleRestores } from './availability';
 import { querySummaries, toDocuments } from './records';
 
@@ -15,8 +16,11 @@ const romeMidnight = (isoDate: string): SQL =>
   sql`((${isoDate})::date)::timestamp at time zone 'Europe/Rome'`;
 
 /** Conditions of the list filters; always the patient's current versions only. */
-export function listConditions(query: DocumentListQuery): SQL {
+export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'userType'>): SQL {
   const conditions: SQL[] = [eq(documents.patientId, query.patientId), eq(documents.superseded, false)];
+  // Obscured documents are left out here, in the query, so counts and pages never reveal them.
+  const visible = visibleToCondition(user);
+  if (visible) conditions.push(visible);
   const types = asList(query.documentType);
   if (types.length > 0) conditions.push(inArray(documents.documentTypeCode, types));
   const provenances = asList(query.provenance);
@@ -64,7 +68,7 @@ export async function listDocuments(
   now: Date,
 ): Promise<DocumentList> {
   await settleRestores(db, eq(documents.patientId, query.patientId), now);
-  const where = listConditions(query);
+  const where = listConditions(query, user);
   const records = await querySummaries(db, where, { limit: query.max, offset: query.offset });
   const total = await totalOf(db, where, query, records.length);
   const list: DocumentList = {

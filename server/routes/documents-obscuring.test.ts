@@ -1,0 +1,92 @@
+import { and, desc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentList } from '../../src/contract';
+import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
+import { auditLog, documents } from '../db/schema';
+
+const noFlags = {
+  general: false,
+  mate: false,
+  operator: false,
+  other: false,
+  otherFamily: false,
+  parent: false,
+  son: false,
+  specialist: false,
+};
+
+describe.each(databaseTargets)('obscured documents on $name', ({ location }) => {
+  let ctx: TestContext;
+  let mario: number;
+  let hiddenFromAll: number;
+  let hiddenFromOperators: number;
+
+  const listedIds = async (user: string): Promise<{ ids: number[]; total: number }> => {
+    const response = await ctx.call(`/api/documents?patientId=${mario}&max=5000`, user);
+    expect(response.status, user).toBe(200);
+    const list = v.parse(DocumentList, await response.json());
+    return { ids: list.documents.map((document) => document.id), total: list.paging.totalCount };
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(location);
+    mario = ((await (await ctx.call('/api/me', 'mario.rossi')).json()) as { patientId: number }).patientId;
+    const current = await ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(eq(documents.patientId, mario), eq(documents.superseded, false), eq(documents.status, 'ONLINE')),
+      )
+      .orderBy(desc(documents.createdAt))
+      .limit(2);
+    hiddenFromAll = current[0]?.id ?? 0;
+    hiddenFromOperators = current[1]?.id ?? 0;
+    await ctx.db
+      .update(documents)
+      .set({ obscuring: { ...noFlags, general: true } })
+      .where(eq(documents.id, hiddenFromAll));
+    await ctx.db
+      .update(documents)
+      .set({ obscuring: { ...noFlags, operator: true } })
+      .where(eq(documents.id, hiddenFromOperators));
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps every document visible to the patient', async () => {
+    const { ids } = await listedIds('mario.rossi');
+    expect(ids).toContain(hiddenFromAll);
+    expect(ids).toContain(hiddenFromOperators);
+  });
+
+  it('leaves obscured documents out of the staff lists and their counts', async () => {
+    const patient = await listedIds('mario.rossi');
+    const physician = await listedIds('dott.ferrari');
+    const operator = await listedIds('operatore');
+    expect(physician.ids).not.toContain(hiddenFromAll);
+    expect(physician.ids).toContain(hiddenFromOperators);
+    expect(physician.total).toBe(patient.total - 1);
+    expect(operator.ids).not.toContain(hiddenFromAll);
+    expect(operator.ids).not.toContain(hiddenFromOperators);
+    expect(operator.total).toBe(patient.total - 2);
+  });
+
+  it('hides from guests every document with any obscuring flag', async () => {
+    const guest = await listedIds('ospite');
+    expect(guest.ids).not.toContain(hiddenFromAll);
+    expect(guest.ids).not.toContain(hiddenFromOperators);
+  });
+
+  it('answers 404 for an obscured document as for a missing one, and audits the attempt', async () => {
+    const response = await ctx.call(`/api/documents/${hiddenFromAll}`, 'dott.ferrari');
+    expect(response.status).toBe(404);
+    const [row] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.documentId, hiddenFromAll), eq(auditLog.userRole, 'PHY')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row?.detail).toBe('OBSCURED');
+    expect((await ctx.call(`/api/documents/${hiddenFromAll}`, 'mario.rossi')).status).toBe(200);
+  });
+});
