@@ -25,7 +25,7 @@ import { listDocuments, patientDocumentTypes } from '../services/documents/list'
 import { findRecord, previousVersionsOf, toDocuments } from '../services/documents/records';
 import { createViewGrant, isGrantValid } from '../services/documents/view-grants';
 import { languageOf } from '../services/language';
-import { isStaff, requireUser } from '../services/users';
+import { currentUser, isStaff } from '../services/users';
 import { onInvalid } from '../validate';
 
 const PatientIdQuery = v.object({ patientId: IdParam.entries.id });
@@ -73,14 +73,14 @@ function fileResponse(
 export const documentRoutes = new Hono<AppEnv>()
   .get('/documents', vValidator('query', DocumentListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const query = c.req.valid('query');
     await authorizePatientAccess(db, user, query.patientId, 'DOCUMENT_LIST');
     return c.json(await listDocuments(db, query, user, languageOf(c), new Date()));
   })
   .get('/documentTypes', vValidator('query', PatientIdQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const { patientId } = c.req.valid('query');
     await authorizePatientAccess(db, user, patientId, 'DOCUMENT_LIST', { detail: 'DOCUMENT_TYPES' });
     return c.json({
@@ -89,13 +89,13 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/provenances', async (c) => {
     const { db } = c.get('deps');
-    await requireUser(db, c.get('principal').subject);
+    await currentUser(c);
     const rows = await db.select({ code: units.code, desc: units.name }).from(units).orderBy(asc(units.name));
     return c.json({ provenances: rows } satisfies v.InferOutput<typeof Provenances>);
   })
   .get('/viewableDocumentTypes/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const { id } = c.req.valid('param');
     await authorizePatientAccess(db, user, id, 'DOCUMENT_LIST', { detail: 'VIEWABLE_TYPES' });
     const rows = await db.select().from(documentTypes).orderBy(asc(documentTypes.code));
@@ -109,7 +109,7 @@ export const documentRoutes = new Hono<AppEnv>()
   // Before `/documents/:id`, which would take "download" for a malformed id.
   .get('/documents/download', vValidator('query', DownloadManyQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const query = c.req.valid('query');
     requireAcceptance(user, query.accepted);
     const files: { name: string; bytes: Uint8Array }[] = [];
@@ -124,7 +124,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/documents/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const record = await loadAuthorizedDocument(
       db,
       user,
@@ -137,7 +137,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/documents/:id/previousVersions', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const record = await loadAuthorizedDocument(
       db,
       user,
@@ -156,7 +156,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', PatientIdQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       const { id } = c.req.valid('param');
       // A document asked for under another patient does not exist there.
       const found = await findRecord(db, id);
@@ -175,7 +175,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', ViewQuery, onInvalid),
     async (c) => {
       const { db, config } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       const now = new Date();
       const record = await loadAuthorizedDocument(
         db,
@@ -198,7 +198,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', GrantQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       const { id } = c.req.valid('param');
       const now = new Date();
       if (!(await isGrantValid(db, c.req.valid('query').grant, user.id, id, now))) {
@@ -230,7 +230,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', DownloadQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       requireAcceptance(user, c.req.valid('query').accepted);
       const record = await loadAuthorizedDocument(
         db,
@@ -245,7 +245,7 @@ export const documentRoutes = new Hono<AppEnv>()
   )
   .put('/documents/:id/restore', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const { id } = c.req.valid('param');
     const now = new Date();
     await loadAuthorizedDocument(db, user, id, 'DOCUMENT_RESTORE', now);

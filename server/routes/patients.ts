@@ -6,7 +6,7 @@ import type { AppEnv, UserRow } from '../app-env';
 import { HttpError } from '../http-error';
 import { assertCanListPatients, authorizePatientAccess } from '../services/access';
 import { getPatient, importPatient, listPatients, searchPatients, setFavorite } from '../services/patients';
-import { requireUser } from '../services/users';
+import { currentUser } from '../services/users';
 import { fieldErrors, onInvalid } from '../validate';
 
 /**
@@ -34,20 +34,20 @@ function assertCanImport(user: UserRow): void {
 export const patientRoutes = new Hono<AppEnv>()
   .get('/patients', vValidator('query', PatientListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     assertCanListPatients(user);
     return c.json(await listPatients(db, c.req.valid('query'), user.id));
   })
   // Before `/patients/:id`, which would otherwise take `mepiSearch` for a (malformed) id.
   .get('/patients/mepiSearch', vValidator('query', MepiSearchQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     assertCanListPatients(user);
     return c.json(await searchPatients(db, c.req.valid('query'), user.id));
   })
   .post('/patients/import', async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     assertCanImport(user);
     const body: unknown = await c.req.json().catch(() => undefined);
     const parsed = v.safeParse(PatientImport, dropNulls(body));
@@ -57,7 +57,7 @@ export const patientRoutes = new Hono<AppEnv>()
   })
   .get('/patients/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await requireUser(db, c.get('principal').subject);
+    const user = await currentUser(c);
     const { id } = c.req.valid('param');
     await authorizePatientAccess(db, user, id, 'PATIENT_READ');
     const patient = await getPatient(db, id, user.id);
@@ -75,7 +75,7 @@ export const patientRoutes = new Hono<AppEnv>()
     vValidator('json', FavoriteFlag, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       assertCanListPatients(user);
       const { id } = c.req.valid('param');
       return c.json(await setFavorite(db, user.id, id, c.req.valid('json').favorite));

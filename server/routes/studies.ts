@@ -21,7 +21,7 @@ import { findGrant, issueGrant } from '../services/dicom/grants';
 import { studyManifest, studySlice } from '../services/dicom/study-files';
 import { currentStatus, findStudy, requestMove, type StudyRow } from '../services/dicom/study-status';
 import { languageOf } from '../services/language';
-import { requireUser } from '../services/users';
+import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /** Roles refused image viewing (spec section 6): a guest sees the study's status, never the images. */
@@ -54,7 +54,7 @@ export const studyRoutes = new Hono<AppEnv>()
     vValidator('query', StudyQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       const { study } = await authorizedStudy(
         db,
         user,
@@ -72,7 +72,7 @@ export const studyRoutes = new Hono<AppEnv>()
     vValidator('query', StudyQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       const { study } = await authorizedStudy(
         db,
         user,
@@ -90,7 +90,7 @@ export const studyRoutes = new Hono<AppEnv>()
     vValidator('query', StudyQuery, onInvalid),
     async (c) => {
       const { db, config } = c.get('deps');
-      const user = await requireUser(db, c.get('principal').subject);
+      const user = await currentUser(c);
       const { id } = c.req.valid('param');
       const query = c.req.valid('query');
       const { study, accessTitle } = await authorizedStudy(db, user, id, query, 'STUDY_VIEW');

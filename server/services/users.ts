@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { UserRow } from '../app-env';
+import type { Context } from 'hono';
+import type { AppEnv, UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -18,4 +19,9 @@ export async function requireUser(db: Database, subject: string): Promise<UserRo
 
 export function isStaff(user: Pick<UserRow, 'userType'>): boolean {
   return user.userType === 'PHY' || user.userType === 'OPT' || user.userType === 'ADM';
+}
+
+/** The caller of an API route: the enabled portal user behind the verified token. */
+export function currentUser(c: Context<AppEnv>): Promise<UserRow> {
+  return requireUser(c.get('deps').db, c.get('principal').subject);
 }
