@@ -11,6 +11,7 @@ import type { RefObject } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataSet } from 'vis-data/esnext';
 import { Timeline } from 'vis-timeline/esnext';
+import { speedUpClusterReuse } from './cluster-reuse';
 import type { TimeScale, TimeWindow } from './timeline-config';
 import {
   clusteringEnabled,
@@ -128,6 +129,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
       },
     };
     const timeline = new Timeline(element, data, options);
+    speedUpClusterReuse(timeline);
     timelineRef.current = timeline;
     clusteredRef.current = true;
 
