@@ -25,6 +25,7 @@ import '@ionic/react/css/palettes/dark.system.css';
 import './app/theme.css';
 import './ui/ui.css';
 import './ui/records.css';
+import './ui/forms.css';
 
 setupIonicReact();
 
