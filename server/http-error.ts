@@ -15,6 +15,33 @@ export const errorMessages: Record<ErrorCode, string> = {
   IMAGES_NOT_ALLOWED_FOR_ROLE: 'Gli utenti di tipo {userRole} non possono visualizzare le immagini',
   RATE_LIMITED: 'Troppi tentativi, riprova più tardi',
   INTERNAL: 'Si è verificato un errore imprevisto',
+  SIGN_AUTHORIZED_USER_ERROR: 'Errore firma utente autorizzato',
+  SIGN_OTP_ERROR: 'Errore nella firma via OTP',
+  SIGN_CONTEXT_INVALID: 'Contesto di firma non valido',
+  SIGN_PREPARE_ERROR: 'Errore nella preparazione dei documenti da firmare',
+  SIGN_CERTIFICATES_ERROR: 'Errore nel recupero dei certificati disponibili',
+  SIGN_NO_VALID_CERTIFICATE: 'Impossibile procedere in assenza di certificato di firma valido',
+  SIGN_CDC_ERROR: 'Errore nella firma con condivisione di contesto',
+  OTP_EXPIRED: 'Il codice è scaduto: richiedine uno nuovo',
+  OTP_TOO_MANY_ATTEMPTS: 'Troppi codici errati: richiedi un nuovo codice',
+  OTP_RESEND_TOO_SOON: 'Attendi {seconds} secondi prima di richiedere un nuovo codice',
+  PIN_WRONG: 'PIN errato: tentativi rimasti {remaining}',
+  PIN_LOCKED: 'Troppi PIN errati: la firma è bloccata fino alle {until}',
+  PIN_RESET_INVALID_USER: 'Identificativo utente non valido',
+  PIN_RESET_INVALID_CODE: 'Codice di sicurezza non valido',
+  INFORMED_CONSENT_CHECK_ERROR: 'Errore durante la verifica del consenso informato',
+  CONSENT_DOCUMENT_ERROR: 'Errore nella preparazione del documento di consenso',
+  CONSENT_DOCUMENT_PERMISSION: 'Non disponi dei permessi per preparare il documento di consenso',
+  MODEL_SCHEMA_ERROR: 'Errore nel recupero dello schema del modulo',
+  MODEL_NOT_SELECTED: 'Nessun modello selezionato',
+  MISSING_PARAMETER: 'Parametro obbligatorio mancante',
+  CONSENT_LIST_ERROR: 'Errore nel recupero della lista dei consensi',
+  CONSENT_EDIT_ERROR: 'Errore nella modifica del consenso',
+  CONSENTS_EXPIRED: 'Il paziente ha consensi scaduti da rinnovare',
+  CONSENT_CLOSED: 'Non è più possibile modificare questo consenso',
+  CONSENT_REVOKE_PROJECTS_FIRST: 'Per revocare il consenso al dossier revoca prima i consensi ai progetti',
+  CONSENT_ASK_PHYSICIAN: 'Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui',
+  PERMISSION_MISSING: 'Non disponi dei permessi necessari per questa operazione',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */
@@ -24,8 +51,15 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     readonly fields?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Values of the placeholders in the code's text (`{seconds}`, `{remaining}`…). */
+    readonly params?: Record<string, string>,
   ) {
-    super(errorMessages[code]);
+    super(
+      Object.entries(params ?? {}).reduce(
+        (text, [name, value]) => text.replace(`{${name}}`, value),
+        errorMessages[code],
+      ),
+    );
     this.name = 'HttpError';
   }
 }

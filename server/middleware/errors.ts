@@ -20,6 +20,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
         code: error.code,
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.params ? { params: error.params } : {}),
       },
       error.headers,
     );

@@ -7,7 +7,18 @@ import { msg } from '@lingui/core/macro';
 import type { ErrorCode, ErrorReply, FieldErrorCode } from '../contract/common';
 
 const ERROR_TEXT: Readonly<
-  Record<Exclude<ErrorCode, 'INTERNAL' | 'BAD_REQUEST' | 'IMAGES_NOT_ALLOWED_FOR_ROLE'>, MessageDescriptor>
+  Record<
+    Exclude<
+      ErrorCode,
+      | 'INTERNAL'
+      | 'BAD_REQUEST'
+      | 'IMAGES_NOT_ALLOWED_FOR_ROLE'
+      | 'OTP_RESEND_TOO_SOON'
+      | 'PIN_WRONG'
+      | 'PIN_LOCKED'
+    >,
+    MessageDescriptor
+  >
 > = {
   UNAUTHENTICATED: msg`Sessione di lavoro terminata`,
   SESSION_EXPIRED: msg`Sessione di lavoro scaduta`,
@@ -19,6 +30,30 @@ const ERROR_TEXT: Readonly<
   DOWNLOAD_NOT_ALLOWED: msg`Non disponi delle autorizzazioni necessarie per scaricare questo documento`,
   STUDY_MOVE_FAILED: msg`Errore durante il recupero delle immagini dello studio`,
   RATE_LIMITED: msg`Troppe richieste: riprova tra qualche istante`,
+  SIGN_AUTHORIZED_USER_ERROR: msg`Errore firma utente autorizzato`,
+  SIGN_OTP_ERROR: msg`Errore nella firma via OTP`,
+  SIGN_CONTEXT_INVALID: msg`Contesto di firma non valido`,
+  SIGN_PREPARE_ERROR: msg`Errore nella preparazione dei documenti da firmare`,
+  SIGN_CERTIFICATES_ERROR: msg`Errore nel recupero dei certificati disponibili`,
+  SIGN_NO_VALID_CERTIFICATE: msg`Impossibile procedere in assenza di certificato di firma valido`,
+  SIGN_CDC_ERROR: msg`Errore nella firma con condivisione di contesto`,
+  OTP_EXPIRED: msg`Il codice è scaduto: richiedine uno nuovo`,
+  OTP_TOO_MANY_ATTEMPTS: msg`Troppi codici errati: richiedi un nuovo codice`,
+  PIN_RESET_INVALID_USER: msg`Identificativo utente non valido`,
+  PIN_RESET_INVALID_CODE: msg`Codice di sicurezza non valido`,
+  INFORMED_CONSENT_CHECK_ERROR: msg`Errore durante la verifica del consenso informato`,
+  CONSENT_DOCUMENT_ERROR: msg`Errore nella preparazione del documento di consenso`,
+  CONSENT_DOCUMENT_PERMISSION: msg`Non disponi dei permessi per preparare il documento di consenso`,
+  MODEL_SCHEMA_ERROR: msg`Errore nel recupero dello schema del modulo`,
+  MODEL_NOT_SELECTED: msg`Nessun modello selezionato`,
+  MISSING_PARAMETER: msg`Parametro obbligatorio mancante`,
+  CONSENT_LIST_ERROR: msg`Errore nel recupero della lista dei consensi`,
+  CONSENT_EDIT_ERROR: msg`Errore nella modifica del consenso`,
+  CONSENTS_EXPIRED: msg`Il paziente ha consensi scaduti da rinnovare`,
+  CONSENT_CLOSED: msg`Non è più possibile modificare questo consenso`,
+  CONSENT_REVOKE_PROJECTS_FIRST: msg`Per revocare il consenso al dossier revoca prima i consensi ai progetti`,
+  CONSENT_ASK_PHYSICIAN: msg`Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui`,
+  PERMISSION_MISSING: msg`Non disponi dei permessi necessari per questa operazione`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
@@ -55,6 +90,18 @@ export function errorReplyMessage(reply: ErrorReply): MessageDescriptor {
     case 'IMAGES_NOT_ALLOWED_FOR_ROLE': {
       const userRole = reply.params?.userRole ?? '';
       return msg`Gli utenti di tipo ${userRole} non possono visualizzare le immagini`;
+    }
+    case 'OTP_RESEND_TOO_SOON': {
+      const seconds = reply.params?.seconds ?? '';
+      return msg`Attendi ${seconds} secondi prima di richiedere un nuovo codice`;
+    }
+    case 'PIN_WRONG': {
+      const remaining = reply.params?.remaining ?? '';
+      return msg`PIN errato: tentativi rimasti ${remaining}`;
+    }
+    case 'PIN_LOCKED': {
+      const until = reply.params?.until ?? '';
+      return msg`Troppi PIN errati: la firma è bloccata fino alle ${until}`;
     }
     default:
       return ERROR_TEXT[reply.code];
