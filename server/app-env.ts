@@ -2,6 +2,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { users } from './db/schema';
 import type { Logger } from './logger';
+import type { SmsSender } from './services/sms/outbox';
 
 /** What the API knows of a verified access token. */
 export interface Principal {
@@ -22,6 +23,8 @@ export interface AppDeps {
   /** True while SIGTERM drains requests: /readyz answers 503. */
   isDraining?: () => boolean;
   ping?: () => Promise<void>;
+  /** Delivers SMS (one-time codes, new PINs); the embedded default only records them in the outbox. */
+  smsSender?: SmsSender;
 }
 
 export interface AppEnv {

@@ -1,0 +1,190 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { signatureCeremonies, signedDocuments, tempDocuments } from '../../db/schema';
+import { HttpError } from '../../http-error';
+
+/** How long prepared documents wait for their signature. */
+export const CEREMONY_TTL_MS = 60 * 60 * 1000;
+
+export type CeremonyRow = typeof signatureCeremonies.$inferSelect;
+
+/** A document rendered for signature; `subject` lets the effect find it again (e.g. the consent code). */
+export interface DocumentToSign {
+  title: string;
+  subject?: string;
+  pdf: Uint8Array;
+}
+
+/** A signed document of a completed ceremony, as the effect receives it. */
+export interface SignedOutput {
+  tempDocumentId: number;
+  signedDocumentId: number;
+  subject: string | null;
+  title: string;
+}
+
+/**
+ * What a successful signature does (record a consent, obscure documents, save a guest…). It runs in the
+ * same transaction that stores the signed PDFs: either both happen or neither.
+ */
+export type CeremonyEffect = (
+  tx: Database,
+  ceremony: CeremonyRow,
+  signed: readonly SignedOutput[],
+) => Promise<void>;
+
+const effects = new Map<string, CeremonyEffect>();
+
+/** Each area registers its effect once, at import (the route modules are all loaded by the app). */
+export function registerCeremonyEffect(kind: string, effect: CeremonyEffect): void {
+  effects.set(kind, effect);
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Stores the documents to sign and what to do once signed; returns the temp documents' ids. */
+export async function prepareCeremony(
+  db: Database,
+  input: {
+    user: Pick<UserRow, 'id'>;
+    patientId: number | null;
+    kind: string;
+    effect: unknown;
+    signer?: unknown;
+    documents: readonly DocumentToSign[];
+    now?: Date;
+  },
+): Promise<{ ceremonyId: string; documentIds: number[] }> {
+  if (!effects.has(input.kind)) throw new Error(`no effect registered for ceremony kind ${input.kind}`);
+  if (input.documents.length === 0) throw new HttpError(400, 'SIGN_PREPARE_ERROR');
+  const now = input.now ?? new Date();
+  const ceremonyId = randomUUID();
+  const documentIds = await db.transaction(async (tx) => {
+    await tx.insert(signatureCeremonies).values({
+      id: ceremonyId,
+      userId: input.user.id,
+      patientId: input.patientId,
+      kind: input.kind,
+      effect: input.effect ?? {},
+      signer: input.signer ?? {},
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CEREMONY_TTL_MS),
+    });
+    const rows = await tx
+      .insert(tempDocuments)
+      .values(
+        input.documents.map((document) => ({
+          ceremonyId,
+          title: document.title,
+          subject: document.subject ?? null,
+          pdf: document.pdf,
+          sha256: sha256Hex(document.pdf),
+        })),
+      )
+      .returning({ id: tempDocuments.id });
+    return rows.map((row) => row.id);
+  });
+  return { ceremonyId, documentIds };
+}
+
+/**
+ * The open ceremony of this user that holds exactly these temp documents; anything else (someone
+ * else's, expired, already signed, documents of two ceremonies) is 'Contesto di firma non valido'.
+ */
+export async function findOpenCeremony(
+  db: Database,
+  user: Pick<UserRow, 'id'>,
+  documentIds: readonly number[],
+  now: Date = new Date(),
+): Promise<{ ceremony: CeremonyRow; documents: (typeof tempDocuments.$inferSelect)[] }> {
+  if (documentIds.length === 0) throw new HttpError(400, 'SIGN_CONTEXT_INVALID');
+  const documents = await db
+    .select()
+    .from(tempDocuments)
+    .where(inArray(tempDocuments.id, [...documentIds]));
+  const ceremonyIds = new Set(documents.map((document) => document.ceremonyId));
+  const [ceremonyId] = [...ceremonyIds];
+  if (documents.length !== new Set(documentIds).size || ceremonyIds.size !== 1 || !ceremonyId)
+    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  const [ceremony] = await db
+    .select()
+    .from(signatureCeremonies)
+    .where(and(eq(signatureCeremonies.id, ceremonyId), eq(signatureCeremonies.userId, user.id)));
+  if (!ceremony || ceremony.completedAt || ceremony.expiresAt <= now || isClosed(ceremony.status))
+    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  const all = await db
+    .select({ id: tempDocuments.id })
+    .from(tempDocuments)
+    .where(eq(tempDocuments.ceremonyId, ceremonyId));
+  if (all.length !== documents.length) throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  documents.sort((a, b) => a.id - b.id);
+  return { ceremony, documents };
+}
+
+function isClosed(status: string): boolean {
+  return status === 'SIGNED' || status === 'FAILED' || status === 'CANCELLED' || status === 'EXPIRED';
+}
+
+/** Digest binding a one-time code to the ceremony and the exact bytes it signs. */
+export function ceremonyBinding(
+  ceremony: Pick<CeremonyRow, 'id'>,
+  documents: readonly { sha256: string }[],
+): string {
+  return createHash('sha256')
+    .update([ceremony.id, ...documents.map((document) => document.sha256)].join(':'))
+    .digest('hex');
+}
+
+/**
+ * Signs every document of the ceremony with `signPdf`, then in ONE transaction stores the signed PDFs,
+ * applies the ceremony's effect and marks it SIGNED. A failing effect rolls everything back.
+ */
+export async function completeCeremony(
+  db: Database,
+  ceremony: CeremonyRow,
+  documents: readonly (typeof tempDocuments.$inferSelect)[],
+  signPdf: (pdf: Uint8Array) => Promise<Uint8Array>,
+  now: Date = new Date(),
+): Promise<SignedOutput[]> {
+  const effect = effects.get(ceremony.kind);
+  if (!effect) throw new Error(`no effect registered for ceremony kind ${ceremony.kind}`);
+  const signedPdfs: Uint8Array[] = [];
+  for (const document of documents) signedPdfs.push(await signPdf(document.pdf));
+  return db.transaction(async (tx) => {
+    const outputs: SignedOutput[] = [];
+    for (const [index, document] of documents.entries()) {
+      const [row] = await tx
+        .insert(signedDocuments)
+        .values({
+          patientId: ceremony.patientId,
+          ceremonyId: ceremony.id,
+          signerUserId: ceremony.userId,
+          title: document.title,
+          kind: 'pades',
+          pdf: signedPdfs[index] as Uint8Array,
+          signedAt: now,
+        })
+        .returning({ id: signedDocuments.id });
+      if (!row) throw new Error('signed document not stored');
+      outputs.push({
+        tempDocumentId: document.id,
+        signedDocumentId: row.id,
+        subject: document.subject,
+        title: document.title,
+      });
+    }
+    await effect(tx as unknown as Database, ceremony, outputs);
+    const updated = await tx
+      .update(signatureCeremonies)
+      .set({ status: 'SIGNED', completedAt: now })
+      .where(and(eq(signatureCeremonies.id, ceremony.id), eq(signatureCeremonies.status, ceremony.status)))
+      .returning({ id: signatureCeremonies.id });
+    // Two concurrent completions: the second finds the status changed and rolls back.
+    if (updated.length !== 1) throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+    return outputs;
+  });
+}

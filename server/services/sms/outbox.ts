@@ -1,0 +1,72 @@
+import { and, desc, eq, gte } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { smsOutbox } from '../../db/schema';
+
+export interface SmsMessage {
+  to: string;
+  body: string;
+}
+
+/** Delivers an SMS; a hospital plugs in its gateway. Throwing marks the message FAILED. */
+export interface SmsSender {
+  readonly name: string;
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** The embedded default: the outbox row is the message (the demo reads it at /dev/sms). */
+export const recordOnlySender: SmsSender = {
+  name: 'record-only',
+  send: async () => {},
+};
+
+/** Records the message in the outbox, then hands it to the sender. */
+export async function sendSms(
+  db: Database,
+  sender: SmsSender,
+  input: { userId: number | null; to: string; body: string; purpose: string; now?: Date },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const [row] = await db
+    .insert(smsOutbox)
+    .values({
+      userId: input.userId,
+      toPhone: input.to,
+      body: input.body,
+      purpose: input.purpose,
+      createdAt: now,
+    })
+    .returning({ id: smsOutbox.id });
+  if (!row) throw new Error('sms not recorded');
+  try {
+    await sender.send({ to: input.to, body: input.body });
+    await db.update(smsOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(smsOutbox.id, row.id));
+  } catch (error) {
+    await db.update(smsOutbox).set({ status: 'FAILED' }).where(eq(smsOutbox.id, row.id));
+    throw error;
+  }
+}
+
+/** Messages of the last `withinMs` (newest first), optionally for one phone: the demo page and tests. */
+export async function recentSms(
+  db: Database,
+  options: { withinMs: number; to?: string; now?: Date },
+): Promise<(typeof smsOutbox.$inferSelect)[]> {
+  const since = new Date((options.now ?? new Date()).getTime() - options.withinMs);
+  return db
+    .select()
+    .from(smsOutbox)
+    .where(
+      and(
+        gte(smsOutbox.createdAt, since),
+        options.to !== undefined ? eq(smsOutbox.toPhone, options.to) : undefined,
+      ),
+    )
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .limit(200);
+}
+
+/** "+39 *** *** 4567": enough for the user to recognise the phone, not enough to learn it. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\s+/g, '');
+  return digits.length <= 4 ? '****' : `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}
