@@ -51,6 +51,8 @@ export const documents = pgTable(
     superseded: boolean('superseded').notNull().default(false),
     pageCount: integer('page_count').notNull().default(1),
     authorName: text('author_name').notNull(),
+    /** The portal user who wrote it, when known: obscuring never hides a document from its author. */
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     content: jsonb('content').notNull(),
   },
   (table) => [

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "author_user_id" integer;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;
