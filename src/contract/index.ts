@@ -1,4 +1,5 @@
 export * from './common';
+export * from './consents';
 export * from './documents';
 export * from './patient';
 export * from './reference';
