@@ -35,7 +35,9 @@ export interface IssuedCode {
 
 /**
  * Sends a new code by SMS, replacing any open code of the same user and purpose. A second request
- * within the cooldown answers 429 OTP_RESEND_TOO_SOON with the seconds to wait.
+ * within the cooldown answers 429 OTP_RESEND_TOO_SOON with the seconds to wait. A code already used
+ * does not hold the next one back: the cooldown stops SMS flooding, and only the phone's owner can
+ * use a code (a patient who logs out and back in at once gets a new login code).
  */
 export async function issueCode(
   db: Database,
@@ -54,7 +56,13 @@ export async function issueCode(
   const [last] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, input.user.id), eq(oneTimeCodes.purpose, input.purpose)))
+    .where(
+      and(
+        eq(oneTimeCodes.userId, input.user.id),
+        eq(oneTimeCodes.purpose, input.purpose),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   const waitMs = last ? last.createdAt.getTime() + OTP_RESEND_COOLDOWN_MS - now.getTime() : 0;

@@ -65,8 +65,8 @@ export async function recentSms(
     .limit(200);
 }
 
-/** "+39 *** *** 4567": enough for the user to recognise the phone, not enough to learn it. */
+/** "***4567": enough for the user to recognise the phone, not enough to learn it (nor its length). */
 export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\s+/g, '');
-  return digits.length <= 4 ? '****' : `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+  const digits = phone.replace(/\D/g, '');
+  return digits.length <= 4 ? '****' : `***${digits.slice(-4)}`;
 }
