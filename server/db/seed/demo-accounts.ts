@@ -14,6 +14,10 @@ export interface DemoAccount {
   /** Patient whose dossier consent is not given yet: `/me` answers 403 code 0. */
   withoutDossierConsent?: boolean;
   requiresFeaConsents?: boolean;
+  /** Where one-time codes and new PINs are sent (the demo reads them at /dev/sms). */
+  mobilePhone: string;
+  /** The person's own fiscal code; patients take the one of their patient record instead. */
+  fiscalCode?: string;
   note: string;
 }
 
@@ -22,6 +26,7 @@ const patientPermissions: readonly Permission[] = [
   'perm.meview.consent.write',
   'perm.meview.consent.patient.autonomy',
   'perm.meview.customDocument.read',
+  'perm.meview.document.obscure',
 ];
 const physicianPermissions: readonly Permission[] = [
   'perm.meview.consent.read',
@@ -38,6 +43,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     patientIndex: 0,
     permissions: patientPermissions,
     inProject: true,
+    mobilePhone: '+39 333 1000001',
     note: 'patient',
   },
   {
@@ -47,6 +53,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     patientIndex: 1,
     permissions: patientPermissions,
     inProject: false,
+    mobilePhone: '+39 333 1000002',
     note: 'patient',
   },
   {
@@ -57,6 +64,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     permissions: patientPermissions,
     inProject: false,
     withoutDossierConsent: true,
+    mobilePhone: '+39 333 1000003',
     note: 'patient without the dossier consent (403 code 0)',
   },
   {
@@ -65,6 +73,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     displayName: 'Dott.ssa Anna Ferrari',
     permissions: physicianPermissions,
     inProject: true,
+    mobilePhone: '+39 347 2000004',
+    fiscalCode: 'FRRNNA75C54F205F',
     note: 'physician',
   },
   {
@@ -73,6 +83,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     displayName: 'Paolo Esposito',
     permissions: ['perm.meview.consent.read', 'perm.meview.consent.write', 'perm.meview.customDocument.read'],
     inProject: false,
+    mobilePhone: '+39 347 2000005',
+    fiscalCode: 'SPSPLA80L02F839E',
     note: 'operator',
   },
   {
@@ -81,6 +93,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     displayName: 'Amministratore di sistema',
     permissions: ['perm.meview.consent.read', 'perm.meview.project.info'],
     inProject: false,
+    mobilePhone: '+39 347 2000006',
+    fiscalCode: 'GLLMRC70A20H501P',
     note: 'administrator',
   },
   {
@@ -90,6 +104,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     patientIndex: 0,
     permissions: [],
     inProject: false,
+    mobilePhone: '+39 340 3000007',
+    fiscalCode: 'RSSSRA88E49L219H',
     note: "guest of Mario Rossi's dossier",
   },
 ];

@@ -76,11 +76,12 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
           userType: account.userType,
           displayName: account.displayName,
           email: `${account.username}@example.it`,
-          mobilePhone: `+39 333 00000${index}`,
+          mobilePhone: account.mobilePhone,
           fiscalCode:
-            account.patientIndex === undefined
+            account.fiscalCode ??
+            (account.patientIndex === undefined
               ? null
-              : (seedPatients[account.patientIndex]?.fiscalCode ?? null),
+              : (seedPatients[account.patientIndex]?.fiscalCode ?? null)),
           patientId:
             account.patientIndex === undefined ? null : (patientRows[account.patientIndex]?.mepiId ?? null),
           unitId:
