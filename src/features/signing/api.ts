@@ -1,0 +1,71 @@
+/**
+ * The signature calls (spec section 7, "Consents and signing"). Errors of the PIN and code steps are shown
+ * beside the field, so those calls are quiet (no toast); the catalogue text comes from `failureMessage`.
+ */
+import { api } from '../../api/client';
+import { reportTransportError } from '../../api/error-report';
+import { getJson, sendJson } from '../../api/request';
+import type { CodeDesc } from '../../contract/reference';
+import type { SignerInfo, SignOtpReply, SignSyncReply } from '../../contract/signing';
+import {
+  PatientRelationships,
+  SignerInfo as SignerInfoSchema,
+  SignOtpReply as SignOtpReplySchema,
+  SignSyncReply as SignSyncReplySchema,
+} from '../../contract/signing';
+
+const QUIET = { context: { quiet: true } } as const;
+
+export function requestSignatureCode(documentIds: readonly number[]): Promise<SignOtpReply> {
+  return sendJson('post', 'sign/otp', { documentIds }, SignOtpReplySchema, QUIET);
+}
+
+export function signDocuments(
+  documentIds: readonly number[],
+  pin: string,
+  otp: string,
+): Promise<SignSyncReply> {
+  return sendJson('put', 'sign/sync', { documentIds, pin, otp }, SignSyncReplySchema, QUIET);
+}
+
+export function fetchSignerInfo(): Promise<SignerInfo> {
+  return getJson('sign/signerInfo', SignerInfoSchema);
+}
+
+export async function fetchRelationships(): Promise<CodeDesc[]> {
+  const reply = await getJson('sign/patientRelationship', PatientRelationships);
+  return reply.patientRelationships;
+}
+
+async function pdfBytes(path: string): Promise<ArrayBuffer> {
+  try {
+    return await api()
+      .get(path, { headers: { Accept: 'application/pdf' } })
+      .arrayBuffer();
+  } catch (error) {
+    reportTransportError(error);
+    throw error;
+  }
+}
+
+/** A document prepared for signature (`GET /tempDocuments/{id}`). */
+export function fetchTempDocument(documentId: number): Promise<ArrayBuffer> {
+  return pdfBytes(`tempDocuments/${documentId}`);
+}
+
+/** A signed document (`GET /signedDocuments/{id}`). */
+export function fetchSignedDocument(documentId: number): Promise<ArrayBuffer> {
+  return pdfBytes(`signedDocuments/${documentId}`);
+}
+
+/** Saves bytes as a file through a temporary link (no new window: pop-up blockers). */
+export function saveFile(bytes: ArrayBuffer, filename: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

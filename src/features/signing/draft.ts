@@ -1,0 +1,135 @@
+/**
+ * The signing wizard's draft: which step, which documents, who signs, the model answers. Kept in local
+ * storage per user so that leaving the page, a reload or a new login resumes at the same step. The PIN
+ * and the SMS code are never stored: they live in memory only (`signingSecretsAtom`) and are retyped.
+ */
+import { atom } from 'jotai';
+import * as v from 'valibot';
+import type { PersistentAtom } from '../../state/storage';
+import { persistentAtom } from '../../state/storage';
+
+export const SigningStep = v.picklist(['form', 'signer', 'read', 'pin', 'code', 'result']);
+export type SigningStep = v.InferOutput<typeof SigningStep>;
+
+export const SignerPerson = v.object({
+  name: v.string(),
+  surname: v.string(),
+  fiscalCode: v.string(),
+  birthDate: v.string(),
+  relationship: v.string(),
+});
+export type SignerPerson = v.InferOutput<typeof SignerPerson>;
+
+export const SignerDraft = v.object({
+  type: v.picklist(['self', 'other']),
+  other: SignerPerson,
+  hasSecond: v.boolean(),
+  second: SignerPerson,
+});
+export type SignerDraft = v.InferOutput<typeof SignerDraft>;
+
+export const EMPTY_PERSON: SignerPerson = {
+  name: '',
+  surname: '',
+  fiscalCode: '',
+  birthDate: '',
+  relationship: '',
+};
+export const SELF_SIGNER: SignerDraft = {
+  type: 'self',
+  other: EMPTY_PERSON,
+  hasSecond: false,
+  second: EMPTY_PERSON,
+};
+
+export const SigningDraft = v.object({
+  /** What is being signed, e.g. `consent:CONS_DOSSIER:give:1003`: a different flow starts a new draft. */
+  flowId: v.string(),
+  steps: v.array(SigningStep),
+  step: SigningStep,
+  /** Temp documents to sign; empty until prepared. */
+  documentIds: v.array(v.number()),
+  /** The ceremony id, when the caller's prepare call returned one. */
+  sessionId: v.nullable(v.string()),
+  signer: SignerDraft,
+  answers: v.record(v.string(), v.unknown()),
+  /** The reader scrolled to the end or ticked "Ho letto". */
+  read: v.boolean(),
+  /** The SMS of this ceremony: where it went and when a new one may be asked. */
+  otp: v.nullable(v.object({ sentTo: v.string(), expiresAt: v.string(), resendAvailableAt: v.string() })),
+  signedDocumentIds: v.array(v.number()),
+  /** Where "Fine" goes (the caller's result action, a path of the portal). */
+  doneTo: v.string(),
+  updatedAt: v.number(),
+});
+export type SigningDraft = v.InferOutput<typeof SigningDraft>;
+
+/** Drafts older than the server's ceremony lifetime (1 hour) are of no use: their documents are gone. */
+export const DRAFT_TTL_MS = 60 * 60 * 1000;
+
+const drafts = new Map<string, PersistentAtom<SigningDraft | null>>();
+
+/** The draft atom of one user (`userKey`: the user id, or the patient of a pending dossier consent). */
+export function signingDraftAtom(userKey: string): PersistentAtom<SigningDraft | null> {
+  let found = drafts.get(userKey);
+  if (!found) {
+    found = persistentAtom<SigningDraft | null>(
+      `signingDraft:${userKey}`,
+      null,
+      (value): value is SigningDraft | null => value === null || v.is(SigningDraft, value),
+    );
+    drafts.set(userKey, found);
+  }
+  return found;
+}
+
+export function newDraft(input: {
+  flowId: string;
+  steps: readonly SigningStep[];
+  doneTo: string;
+  documentIds?: readonly number[];
+  answers?: Record<string, unknown>;
+  signer?: SignerDraft;
+  now?: number;
+}): SigningDraft {
+  const [first = 'read'] = input.steps;
+  return {
+    flowId: input.flowId,
+    steps: [...input.steps],
+    step: first,
+    documentIds: [...(input.documentIds ?? [])],
+    sessionId: null,
+    signer: input.signer ?? SELF_SIGNER,
+    answers: input.answers ?? {},
+    read: false,
+    otp: null,
+    signedDocumentIds: [],
+    doneTo: input.doneTo,
+    updatedAt: input.now ?? Date.now(),
+  };
+}
+
+/** A stored draft still usable for this flow (same flow, not older than the ceremony lifetime). */
+export function isResumable(
+  draft: SigningDraft | null,
+  flowId: string,
+  now = Date.now(),
+): draft is SigningDraft {
+  return draft !== null && draft.flowId === flowId && now - draft.updatedAt < DRAFT_TTL_MS;
+}
+
+export function nextStep(draft: SigningDraft): SigningStep {
+  const index = draft.steps.indexOf(draft.step);
+  return draft.steps[Math.min(index + 1, draft.steps.length - 1)] ?? draft.step;
+}
+
+export function previousStep(draft: SigningDraft): SigningStep | null {
+  const index = draft.steps.indexOf(draft.step);
+  return index > 0 ? (draft.steps[index - 1] ?? null) : null;
+}
+
+/** Secrets of the ceremony in progress, in memory only (never in storage). */
+export interface SigningSecrets {
+  pin: string;
+}
+export const signingSecretsAtom = atom<SigningSecrets>({ pin: '' });

@@ -1,0 +1,296 @@
+/**
+ * The signing wizard: a generic "sign these temporary documents" flow. The caller gives the steps, an
+ * optional form step and an optional `prepare` (which renders the documents from the answers and the
+ * signer), and where "Fine" leads. The draft survives leaving the page and a new login; the PIN and the
+ * SMS code are kept in memory only.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useAtom } from 'jotai';
+import type { JSX, ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorReplyOf, failureMessage } from '../../api/error-report';
+import { requestSignatureCode, signDocuments } from './api';
+import type { SigningDraft, SigningStep } from './draft';
+import { isResumable, nextStep, previousStep, signingDraftAtom, signingSecretsAtom } from './draft';
+import { hasErrors, validateSigner } from './signer-validation';
+import { ReadStep } from './step-read';
+import { ResultStep } from './step-result';
+import { CodeStep, PinStep } from './step-secrets';
+import { SignerStep } from './step-signer';
+import { WizardFrame } from './wizard-frame';
+
+export interface PreparedSigning {
+  documentIds: number[];
+  sessionId?: string | null;
+  /** Overrides where "Fine" leads (e.g. the revoke check with the ceremony id). */
+  doneTo?: string;
+}
+
+export interface FormStep {
+  title: string;
+  render: (props: {
+    answers: Record<string, unknown>;
+    onChange: (answers: Record<string, unknown>) => void;
+    showErrors: boolean;
+  }) => ReactNode;
+  isValid: (answers: Record<string, unknown>) => boolean;
+}
+
+export interface SigningWizardProps {
+  userKey: string;
+  flowId: string;
+  title: string;
+  /** The draft to start with when none is stored for this flow. */
+  start: () => SigningDraft;
+  form?: FormStep;
+  prepare?: (draft: SigningDraft) => Promise<PreparedSigning>;
+  /** Where the close button leads; the draft stays, so coming back resumes. */
+  closeTo: string;
+  resultMessage: string;
+}
+
+const PIN_FORMAT = msg`Il PIN è composto da 4 a 8 cifre`;
+const CODE_FORMAT = msg`Il codice è composto da 6 cifre`;
+
+export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const { userKey, flowId, title, start, form, prepare, closeTo, resultMessage } = props;
+  const [stored, setDraft] = useAtom(signingDraftAtom(userKey));
+  const [secrets, setSecrets] = useAtom(signingSecretsAtom);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{
+    pin?: MessageDescriptor;
+    code?: MessageDescriptor;
+    step?: MessageDescriptor;
+  }>({});
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pinTyped, setPinTyped] = useState(secrets.pin !== '');
+
+  const draft = isResumable(stored, flowId) ? stored : null;
+  useEffect(() => {
+    if (!draft) setDraft(start());
+  }, [draft, setDraft, start]);
+  if (!draft) return null;
+
+  const update = (change: Partial<SigningDraft>): void =>
+    setDraft({ ...draft, ...change, updatedAt: Date.now() });
+  const goTo = (step: SigningStep, change: Partial<SigningDraft> = {}): void => {
+    setTried(false);
+    setErrors({});
+    setNotice(null);
+    update({ ...change, step });
+  };
+  const fail = (key: 'pin' | 'code' | 'step', error: unknown): void =>
+    setErrors({ [key]: failureMessage(error) ?? msg`Operazione non riuscita: riprova.` });
+  const run = (task: () => Promise<void>): void => {
+    setBusy(true);
+    void task().finally(() => setBusy(false));
+  };
+
+  const continueFrom = (): void => {
+    setTried(true);
+    const after = nextStep(draft);
+    if (draft.step === 'form' && form && !form.isValid(draft.answers)) return;
+    if (draft.step === 'signer' && hasErrors(validateSigner(draft.signer))) return;
+    if (after === 'read' && prepare) {
+      run(async () => {
+        try {
+          const prepared = await prepare(draft);
+          goTo('read', {
+            documentIds: prepared.documentIds,
+            sessionId: prepared.sessionId ?? null,
+            doneTo: prepared.doneTo ?? draft.doneTo,
+            read: false,
+            otp: null,
+          });
+        } catch (error) {
+          fail('step', error);
+        }
+      });
+      return;
+    }
+    if (draft.step === 'read' && !draft.read) return;
+    if (draft.step === 'pin') return void sendPin();
+    if (draft.step === 'code') return void sign();
+    if (draft.step === 'result') {
+      setDraft(null);
+      setSecrets({ pin: '' });
+      navigate(draft.doneTo, { replace: true });
+      return;
+    }
+    goTo(after);
+  };
+
+  const sendPin = (): void => {
+    if (!/^\d{4,8}$/.test(secrets.pin)) {
+      setErrors({ pin: PIN_FORMAT });
+      return;
+    }
+    if (draft.otp && Date.parse(draft.otp.expiresAt) > Date.now() + 30_000) {
+      goTo('code'); // the code already sent is still valid: no second SMS
+      return;
+    }
+    run(async () => {
+      try {
+        const otp = await requestSignatureCode(draft.documentIds);
+        setCode('');
+        goTo('code', { otp });
+      } catch (error) {
+        fail('pin', error);
+      }
+    });
+  };
+
+  const resend = (): void =>
+    run(async () => {
+      try {
+        const otp = await requestSignatureCode(draft.documentIds);
+        setCode('');
+        setErrors({});
+        update({ otp });
+        setNotice(t`Nuovo codice inviato al numero ${otp.sentTo}.`);
+      } catch (error) {
+        fail('code', error);
+      }
+    });
+
+  const sign = (): void => {
+    if (!/^\d{4,8}$/.test(secrets.pin)) {
+      setErrors({ pin: PIN_FORMAT });
+      return;
+    }
+    if (!/^\d{6}$/.test(code)) {
+      setErrors({ code: CODE_FORMAT });
+      return;
+    }
+    run(async () => {
+      try {
+        const reply = await signDocuments(draft.documentIds, secrets.pin, code);
+        setSecrets({ pin: '' });
+        setCode('');
+        goTo('result', { signedDocumentIds: reply.signedDocumentIds, otp: null });
+      } catch (error) {
+        const reason = errorReplyOf(error)?.code;
+        if (reason === 'PIN_WRONG' || reason === 'PIN_LOCKED') {
+          setSecrets({ pin: '' });
+          setPinTyped(false);
+          update({ step: 'pin' });
+          fail('pin', error);
+        } else if (reason === 'SIGN_CONTEXT_INVALID') {
+          fail('step', error);
+          update({
+            step: draft.steps[0] ?? 'read',
+            documentIds: prepare ? [] : draft.documentIds,
+            otp: null,
+          });
+        } else {
+          setCode('');
+          fail('code', error);
+        }
+      }
+    });
+  };
+
+  const index = draft.steps.indexOf(draft.step);
+  const back = previousStep(draft);
+  const stepTitles: Record<SigningStep, string> = {
+    form: form?.title ?? t`Modulo`,
+    signer: t`Chi firma`,
+    read: t`Leggi il documento`,
+    pin: t`PIN di firma`,
+    code: t`Codice via SMS`,
+    result: t`Firma completata`,
+  };
+  const primaryLabel: Record<SigningStep, string> = {
+    form: t`Continua`,
+    signer: t`Continua`,
+    read: t`Ho letto, continua`,
+    pin: t`Invia il codice`,
+    code: t`Firma`,
+    result: t`Fine`,
+  };
+  const stepError = errors.step ? <StepError message={errors.step} /> : null;
+
+  return (
+    <WizardFrame
+      title={title}
+      stepTitle={stepTitles[draft.step]}
+      index={index}
+      count={draft.steps.length}
+      onBack={back && draft.step !== 'result' ? () => goTo(back) : undefined}
+      onClose={draft.step === 'result' ? undefined : () => navigate(closeTo)}
+      primary={{
+        label: primaryLabel[draft.step],
+        onClick: continueFrom,
+        busy,
+        disabled: draft.step === 'read' && !draft.read,
+      }}
+    >
+      {stepError}
+      {draft.step === 'form' &&
+        form?.render({
+          answers: draft.answers,
+          onChange: (answers) => update({ answers }),
+          showErrors: tried,
+        })}
+      {draft.step === 'signer' && (
+        <SignerStep
+          signer={draft.signer}
+          onChange={(signer) => update({ signer })}
+          errors={tried ? validateSigner(draft.signer) : {}}
+        />
+      )}
+      {draft.step === 'read' && (
+        <ReadStep
+          documentIds={draft.documentIds}
+          read={draft.read}
+          onRead={(read) => read !== draft.read && update({ read })}
+        />
+      )}
+      {draft.step === 'pin' && (
+        <PinStep
+          pin={secrets.pin}
+          onPin={(pin) => {
+            setPinTyped(true);
+            setSecrets({ pin });
+          }}
+          error={errors.pin ?? null}
+        />
+      )}
+      {draft.step === 'code' && (
+        <CodeStep
+          sentTo={draft.otp?.sentTo ?? ''}
+          resendAvailableAt={draft.otp?.resendAvailableAt ?? null}
+          code={code}
+          onCode={setCode}
+          codeError={errors.code ?? null}
+          needsPin={!pinTyped}
+          pin={secrets.pin}
+          onPin={(pin) => setSecrets({ pin })}
+          pinError={errors.pin ?? null}
+          onResend={resend}
+          resending={busy}
+          notice={notice}
+        />
+      )}
+      {draft.step === 'result' && (
+        <ResultStep signedDocumentIds={draft.signedDocumentIds} message={resultMessage} />
+      )}
+    </WizardFrame>
+  );
+}
+
+function StepError({ message }: { message: MessageDescriptor }): JSX.Element {
+  const { i18n } = useLingui();
+  return (
+    <p className="wizard-error" role="alert">
+      {i18n._(message)}
+    </p>
+  );
+}

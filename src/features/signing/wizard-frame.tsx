@@ -1,0 +1,92 @@
+/**
+ * A full-screen wizard step: a header with the step counter ("Passo 2 di 5"), the step's content, and one
+ * big primary button at the bottom where a thumb reaches it (above the home indicator: safe-area insets).
+ */
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonPage,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { arrowBackOutline, closeOutline } from 'ionicons/icons';
+import type { JSX, ReactNode } from 'react';
+import './signing.css';
+
+export interface PrimaryAction {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  busy?: boolean;
+}
+
+export function WizardFrame(props: {
+  title: string;
+  stepTitle: string;
+  index: number;
+  count: number;
+  onBack?: () => void;
+  onClose?: () => void;
+  primary: PrimaryAction;
+  secondary?: ReactNode;
+  children: ReactNode;
+}): JSX.Element {
+  const { t } = useLingui();
+  const { title, stepTitle, index, count, onBack, onClose, primary, secondary, children } = props;
+  const position = index + 1;
+  return (
+    <IonPage className="signing-wizard">
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            {onBack && (
+              <IonButton onClick={onBack} aria-label={t`Passo precedente`}>
+                <IonIcon slot="icon-only" icon={arrowBackOutline} aria-hidden="true" />
+              </IonButton>
+            )}
+          </IonButtons>
+          <IonTitle>
+            <span className="page-title">{title}</span>
+          </IonTitle>
+          <IonButtons slot="end">
+            {onClose && (
+              <IonButton onClick={onClose} aria-label={t`Chiudi: potrai riprendere da qui`}>
+                <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
+              </IonButton>
+            )}
+          </IonButtons>
+        </IonToolbar>
+        <div className="wizard-progress">
+          <progress max={count} value={position} aria-hidden="true" />
+          <p className="wizard-counter">
+            <Trans>
+              Passo {position} di {count}
+            </Trans>
+          </p>
+        </div>
+      </IonHeader>
+      <IonContent>
+        <main className="wizard-body">
+          <h1 className="wizard-step-title">{stepTitle}</h1>
+          {children}
+        </main>
+      </IonContent>
+      <footer className="wizard-footer">
+        {secondary}
+        <IonButton
+          expand="block"
+          size="large"
+          className="wizard-primary"
+          disabled={primary.disabled || primary.busy}
+          onClick={primary.onClick}
+        >
+          {primary.busy ? t`Attendere…` : primary.label}
+        </IonButton>
+      </footer>
+    </IonPage>
+  );
+}
