@@ -1,4 +1,8 @@
-/** Tablets and desktops: a table with real headers, sortable by date. */
+/**
+ * Tablets and desktops: a table with real headers, sortable by date. Unit and setting share a column
+ * and the time may go under the date, so that all five columns fit a 703 px content area (a 1024 px
+ * screen with the side menu open) without scrolling sideways.
+ */
 import { IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { arrowDown, arrowUp } from 'ionicons/icons';
@@ -11,6 +15,16 @@ import { DocumentAvailability } from './document-availability';
 import { DocumentTitle, DocumentType } from './document-parts';
 
 type Order = 'descending' | 'ascending';
+
+/** Date and time break onto two lines only between them, never inside either. */
+function DateTimeCell({ value, format }: { value: string; format: (value: string) => string }): JSX.Element {
+  const [date = '', time = ''] = format(value).split(' ');
+  return (
+    <time dateTime={value}>
+      <span className="nowrap">{date}</span> <span className="nowrap">{time}</span>
+    </time>
+  );
+}
 
 export function DocumentTable({
   documents,
@@ -57,15 +71,12 @@ export function DocumentTable({
               </button>
             </th>
             <th scope="col">
-              <Trans>Unità</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Regime</Trans>
+              <Trans>Unità e regime</Trans>
             </th>
             <th scope="col">
               <Trans>Disponibilità</Trans>
             </th>
-            <th scope="col">
+            <th scope="col" className="doc-images">
               <Trans>Immagini</Trans>
             </th>
           </tr>
@@ -77,17 +88,17 @@ export function DocumentTable({
                 <DocumentTitle document={document} />
                 <DocumentType document={document} />
               </td>
-              <td className="nowrap">
-                <time dateTime={document.docCreationDateTime}>
-                  {format.dateTime(document.docCreationDateTime)}
-                </time>
+              <td className="doc-date">
+                <DateTimeCell value={document.docCreationDateTime} format={format.dateTime} />
               </td>
-              <td>{document.documentProvenanceUnit.desc}</td>
-              <td>{document.patientCurrentLocation.desc}</td>
+              <td>
+                {document.documentProvenanceUnit.desc}
+                <span className="doc-setting">{document.patientCurrentLocation.desc}</span>
+              </td>
               <td>
                 <DocumentAvailability document={document} onChange={onChange} />
               </td>
-              <td>
+              <td className="doc-images">
                 <DicomIndicator document={document} />
               </td>
             </tr>
