@@ -12,6 +12,7 @@ import { accountRoutes } from './routes/account';
 import { documentRoutes } from './routes/documents';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
+import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
@@ -24,6 +25,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', accountRoutes)
     .route('/', patientRoutes)
     .route('/', documentRoutes)
+    .route('/', obscuringRoutes)
     .route('/', historyRoutes)
     .route('/', referenceRoutes)
     .route('/', helpRoutes)

@@ -13,6 +13,7 @@ export type AuditActivity =
   | 'DOCUMENT_VIEW'
   | 'DOCUMENT_DOWNLOAD'
   | 'DOCUMENT_RESTORE'
+  | 'DOCUMENT_OBSCURE'
   | 'STUDY_STATUS'
   | 'STUDY_MOVE'
   | 'STUDY_VIEW'

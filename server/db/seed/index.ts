@@ -9,6 +9,7 @@ import { seedDocuments } from './documents';
 import { buildPatient, type SeedPatient } from './patients';
 import { units as unitData } from './people.data';
 import { createRandom } from './random';
+import { seedSigningCredentials } from './signing';
 import { seedStudies } from './studies';
 
 export const DEMO_PATIENT_COUNT = 50;
@@ -107,6 +108,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   // After the documents: a study for each of their accession numbers.
   await seedDocuments(db);
   await seedStudies(db);
+  await seedSigningCredentials(db, logger);
   logger?.info('demo data seeded', { patients: DEMO_PATIENT_COUNT, users: demoAccounts.length });
   return true;
 }

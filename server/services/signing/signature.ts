@@ -1,0 +1,183 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { signatureCeremonies, type tempDocuments } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import type { Logger } from '../../logger';
+import type { Language } from '../language';
+import { consumeCode, type IssuedCode, issueCode } from '../otp';
+import { recordOnlySender, type SmsSender } from '../sms/outbox';
+import {
+  type CeremonyRow,
+  ceremonyBinding,
+  completeCeremony,
+  findOpenCeremony,
+  type SignedOutput,
+} from './ceremony';
+import {
+  assertNotLocked,
+  type CredentialRow,
+  cmsSignerOf,
+  findCredential,
+  requireValidCredential,
+  signerIdentity,
+  verifyPin,
+} from './credentials';
+import { signPdf } from './pades';
+
+type TempDocument = typeof tempDocuments.$inferSelect;
+
+export interface SigningDeps {
+  db: Database;
+  logger?: Logger;
+  smsSender?: SmsSender;
+  now?: Date;
+}
+
+const smsText: Record<Language, (code: string) => string> = {
+  it: (code) => `Codice di firma MeView: ${code}. Valido 10 minuti. Non comunicarlo a nessuno.`,
+  en: (code) => `MeView signature code: ${code}. Valid for 10 minutes. Do not share it with anyone.`,
+};
+
+/** POST /sign/otp: the code for exactly these documents, sent to the signer's mobile phone. */
+export async function sendSignatureCode(
+  deps: SigningDeps,
+  user: UserRow,
+  documentIds: readonly number[],
+  language: Language,
+): Promise<IssuedCode> {
+  const now = deps.now ?? new Date();
+  const { ceremony, documents } = await findOpenCeremony(deps.db, user, documentIds, now);
+  const credential = requireValidCredential(await findCredential(deps.db, user.id), now);
+  assertNotLocked(credential, now);
+  const issued = await issueCode(deps.db, deps.smsSender ?? recordOnlySender, {
+    user,
+    purpose: 'sign',
+    binding: ceremonyBinding(ceremony, documents),
+    message: smsText[language],
+    now,
+  });
+  await deps.db
+    .update(signatureCeremonies)
+    .set({ status: 'OTP_SENT' })
+    .where(and(eq(signatureCeremonies.id, ceremony.id), eq(signatureCeremonies.status, 'PREPARED')));
+  return issued;
+}
+
+interface Authorized {
+  ceremony: CeremonyRow;
+  documents: TempDocument[];
+  credential: CredentialRow;
+}
+
+/** Ceremony → PIN lock → certificate → PIN → one-time code: what every signature with a code needs. */
+export async function authorizeSignature(
+  deps: SigningDeps,
+  user: UserRow,
+  input: { documentIds: readonly number[]; pin: string; otp?: string },
+): Promise<Authorized> {
+  const now = deps.now ?? new Date();
+  const { ceremony, documents } = await findOpenCeremony(deps.db, user, input.documentIds, now);
+  const credential = await findCredential(deps.db, user.id);
+  if (credential) assertNotLocked(credential, now);
+  const valid = requireValidCredential(credential, now);
+  await verifyPin(deps.db, valid, input.pin, now);
+  if (input.otp !== undefined)
+    await consumeCode(deps.db, {
+      userId: user.id,
+      purpose: 'sign',
+      binding: ceremonyBinding(ceremony, documents),
+      code: input.otp,
+      wrongCodeError: 'SIGN_OTP_ERROR',
+      contextError: 'SIGN_CONTEXT_INVALID',
+      now,
+    });
+  return { ceremony, documents, credential: valid };
+}
+
+/** Signs every document with the signer's key and applies the ceremony's effect, in one transaction. */
+export async function signAuthorized(
+  deps: SigningDeps,
+  user: UserRow,
+  authorized: Authorized,
+): Promise<SignedOutput[]> {
+  const now = deps.now ?? new Date();
+  const signer = await cmsSignerOf(deps.db, authorized.credential, deps.logger);
+  const identity = await signerIdentity(deps.db, user);
+  return completeCeremony(
+    deps.db,
+    authorized.ceremony,
+    authorized.documents,
+    (pdf) =>
+      signPdf(pdf, signer, {
+        signerName: `${identity.name} ${identity.surname}`.trim(),
+        reason: reasonOf(authorized.ceremony.kind),
+        location: 'MeView',
+        signingTime: now,
+      }),
+    now,
+  );
+}
+
+function reasonOf(kind: string): string {
+  return `Firma elettronica MeView (${kind})`;
+}
+
+/** Anything but a catalogue error (e.g. CONSENT_CLOSED from an effect) becomes `code`, logged with its cause. */
+export function asSigningError(
+  error: unknown,
+  code: 'SIGN_AUTHORIZED_USER_ERROR' | 'SIGN_CDC_ERROR',
+  logger?: Logger,
+): HttpError {
+  if (error instanceof HttpError) return error;
+  logger?.error('signature failed', { error: error instanceof Error ? error.message : String(error) });
+  return new HttpError(500, code);
+}
+
+// Asynchronous signatures running in this process, by ceremony id (tests await them).
+const running = new Map<string, Promise<void>>();
+
+/** PUT /sign/async: checks PIN and code now, signs in the background; `/sign/check` reports. */
+export async function startAsyncSignature(
+  deps: SigningDeps,
+  user: UserRow,
+  input: { documentIds: readonly number[]; pin: string; otp: string },
+): Promise<string> {
+  const authorized = await authorizeSignature(deps, user, input);
+  const [claimed] = await deps.db
+    .update(signatureCeremonies)
+    .set({ status: 'SIGNING' })
+    .where(
+      and(
+        eq(signatureCeremonies.id, authorized.ceremony.id),
+        inArray(signatureCeremonies.status, ['PREPARED', 'OTP_SENT']),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  const work = new Promise<void>((resolve) => setTimeout(resolve, 0))
+    .then(() => signAuthorized(deps, user, { ...authorized, ceremony: claimed }))
+    .then(
+      () => undefined,
+      async (error: unknown) => {
+        const code = asSigningError(error, 'SIGN_AUTHORIZED_USER_ERROR', deps.logger).code;
+        await deps.db
+          .update(signatureCeremonies)
+          .set({ status: 'FAILED', failureCode: code })
+          .where(and(eq(signatureCeremonies.id, claimed.id), eq(signatureCeremonies.status, 'SIGNING')));
+      },
+    )
+    .catch((error: unknown) => deps.logger?.error('async signature not recorded', { error: String(error) }))
+    .finally(() => running.delete(claimed.id));
+  running.set(claimed.id, work);
+  return claimed.id;
+}
+
+export function isSigningInProcess(ceremonyId: string): boolean {
+  return running.has(ceremonyId);
+}
+
+/** Resolves when every background signature of this process has finished (tests, graceful shutdown). */
+export async function backgroundSignaturesSettled(): Promise<void> {
+  await Promise.all([...running.values()]);
+}
