@@ -13,6 +13,7 @@ import { documentRoutes } from './routes/documents';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
 import { obscuringRoutes } from './routes/obscuring';
+import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
@@ -25,6 +26,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', accountRoutes)
     .route('/', patientRoutes)
     .route('/', documentRoutes)
+    .route('/', obscuringRoutes)
     .route('/', obscuringRoutes)
     .route('/', historyRoutes)
     .route('/', referenceRoutes)

@@ -14,6 +14,7 @@ export type AuditActivity =
   | 'DOCUMENT_DOWNLOAD'
   | 'DOCUMENT_RESTORE'
   | 'DOCUMENT_OBSCURE'
+  | 'DOCUMENT_OBSCURE'
   | 'STUDY_STATUS'
   | 'STUDY_MOVE'
   | 'STUDY_VIEW'

@@ -3,6 +3,37 @@ import type { ObscuringInfo } from '../../src/contract';
 import type { UserRow } from '../app-env';
 import { documents } from '../db/schema';
 
+/** The viewers a patient can hide a document from, in the order the portal shows them. */
+export const obscuringFlags = [
+  'general',
+  'specialist',
+  'operator',
+  'mate',
+  'parent',
+  'son',
+  'otherFamily',
+  'other',
+] as const satisfies readonly (keyof ObscuringInfo)[];
+
+export const noObscuring: ObscuringInfo = {
+  general: false,
+  mate: false,
+  operator: false,
+  other: false,
+  otherFamily: false,
+  parent: false,
+  son: false,
+  specialist: false,
+};
+
+/** A stored `documents.obscuring` value with every flag present (older rows may lack some). */
+export function obscuringOf(stored: unknown): ObscuringInfo {
+  const value = (stored ?? {}) as Partial<Record<keyof ObscuringInfo, unknown>>;
+  const result = { ...noObscuring };
+  for (const flag of obscuringFlags) result[flag] = value[flag] === true;
+  return result;
+}
+
 /**
  * Which obscuring flags hide a document from this caller. The patient sees everything; staff do not see
  * documents obscured in general, operators also not those obscured for operators, physicians not those
@@ -20,21 +51,30 @@ export function hidingFlags(user: Pick<UserRow, 'userType'>): (keyof ObscuringIn
     case 'ADM':
       return ['general'];
     default:
-      return ['general', 'mate', 'operator', 'other', 'otherFamily', 'parent', 'son', 'specialist'];
+      return [...obscuringFlags];
   }
 }
 
-export function isObscuredFor(user: Pick<UserRow, 'userType'>, obscuring: Partial<ObscuringInfo>): boolean {
-  return hidingFlags(user).some((flag) => obscuring[flag] === true);
+type Viewer = Pick<UserRow, 'userType' | 'id'>;
+
+/** True when the document is hidden from this caller; never from the user who wrote it. */
+export function isObscuredFor(
+  user: Viewer,
+  document: { obscuring: unknown; authorUserId: number | null },
+): boolean {
+  if (document.authorUserId !== null && document.authorUserId === user.id) return false;
+  const obscuring = obscuringOf(document.obscuring);
+  return hidingFlags(user).some((flag) => obscuring[flag]);
 }
 
 /** SQL condition keeping only the documents this caller may see; null when nothing is hidden. */
-export function visibleToCondition(user: Pick<UserRow, 'userType'>): SQL | null {
+export function visibleToCondition(user: Viewer): SQL | null {
   const flags = hidingFlags(user);
   if (flags.length === 0) return null;
   const hidden = sql.join(
     flags.map((flag) => sql`coalesce((${documents.obscuring} ->> ${flag})::boolean, false)`),
     sql` or `,
   );
-  return sql`not (${hidden})`;
+  // The author keeps their own documents (a null author matches nobody).
+  return sql`(not (${hidden}) or ${documents.authorUserId} = ${user.id})`;
 }

@@ -1,6 +1,7 @@
 export * from './common';
 export * from './consents';
 export * from './documents';
+export * from './obscuring';
 export * from './patient';
 export * from './reference';
 export * from './runtime-config';

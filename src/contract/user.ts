@@ -10,6 +10,8 @@ export const Permission = v.picklist([
   'perm.meview.consent.patient.autonomy',
   'perm.meview.customDocument.read',
   'perm.meview.project.info',
+  /** Obscure own documents (spec 6: obscuring needs a permission); patients have it. */
+  'perm.meview.document.obscure',
 ]);
 export type Permission = v.InferOutput<typeof Permission>;
 

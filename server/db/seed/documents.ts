@@ -173,6 +173,16 @@ export async function linkPreviousVersions(db: Database, rows: DocumentRow[], id
   );
 }
 
+/**
+ * The demo physician wrote the visit reports of the first demo patient: obscuring never hides a document
+ * from its author, and the demo shows it. Nothing happens when the demo accounts are not there.
+ */
+async function attributeToDemoPhysician(db: Database): Promise<void> {
+  await db.execute(
+    sql`update documents set author_user_id = author.id, author_name = author.display_name from users author, users patient where author.username = 'dott.ferrari' and patient.username = 'mario.rossi' and documents.patient_id = patient.patient_id and documents.document_type_code = 'VIS'`,
+  );
+}
+
 /** The demo documents: deterministic for a given seed and day, 20 to 80 per patient by default. */
 export async function seedDocuments(
   db: Database,
@@ -207,6 +217,7 @@ export async function seedDocuments(
       ids.push(...inserted.map((row) => row.id));
     }
     await linkPreviousVersions(tx, rows, ids);
+    await attributeToDemoPhysician(tx);
   });
   return { documents: rows.length };
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { ObscuringInfo } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents } from '../../db/schema';
@@ -30,7 +29,7 @@ export async function loadAuthorizedDocument(
     record = (await findRecord(db, documentId)) ?? record;
   }
   // An obscured document does not exist for this caller: the same 404 as a missing one, audited.
-  const obscured = isObscuredFor(user, record.document.obscuring as Partial<ObscuringInfo>);
+  const obscured = isObscuredFor(user, record.document);
   const refusal = obscured ? new HttpError(404, 'NOT_FOUND') : refusalOf(record);
   await authorizePatientAccess(db, user, record.document.patientId, activity, {
     documentId,
