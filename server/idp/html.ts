@@ -41,6 +41,16 @@ button:hover,.button:hover{background:var(--primary-dark)}
 .accounts code{font-weight:600;white-space:nowrap}
 .accounts span{color:var(--muted)}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9375rem;overflow-wrap:anywhere}
+.check{display:flex;align-items:center;gap:10px;font-weight:400;margin:16px 0 0;min-height:44px}
+.check input{width:22px;height:22px;margin:0;accent-color:var(--primary)}
+.hint{font-size:.875rem;color:var(--muted);margin:6px 0 0}
+.code{font-size:1.5rem;letter-spacing:.3em;text-align:center;font-variant-numeric:tabular-nums}
+.notice{margin:16px 0 0;padding:12px;border-radius:8px;background:#ecfdf3;border:1px solid #abefc6;color:#05603a}
+button.secondary{background:#fff;color:var(--primary);border:1px solid var(--primary);margin-top:12px}
+button.secondary:hover{background:#f0fdfa}
+button:disabled{opacity:.6;cursor:not-allowed}
+.links{margin:20px 0 0;text-align:center}
+.links a{display:inline-flex;align-items:center;min-height:44px;color:var(--primary);font-weight:600}
 @media (max-width:420px){main{padding:16px 8px}.card{padding:16px}}
 `;
 
@@ -101,6 +111,8 @@ export interface LoginPageOptions {
   username: string;
   error: string | null;
   demo: { password: string; accounts: readonly DemoAccountRow[] } | null;
+  /** The portal's PIN reset page. */
+  forgotPinHref: string;
 }
 
 export function loginBody(opts: LoginPageOptions): string {
@@ -120,7 +132,8 @@ export function loginBody(opts: LoginPageOptions): string {
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}>
 ${alert}
 <button type="submit">${escapeHtml(text.submit)}</button>
-</form>${demo}`;
+</form>
+<p class="links"><a href="${escapeHtml(opts.forgotPinHref)}">${escapeHtml(text.forgotPin)}</a></p>${demo}`;
 }
 
 function demoSection(demo: NonNullable<LoginPageOptions['demo']>, text: Messages): string {

@@ -114,7 +114,8 @@ describe.each(databaseTargets)('embedded identity provider: sign-in on $name', (
     const headers = { authorization: `DPoP ${tokens.access_token}`, dpop: proof };
     const verified = await verifier(true)(new Request(apiUrl, { headers }));
     expect(verified.subject).toBe('sub-mario');
-    expect(verified.authenticationMethod).toBe('pwd');
+    // Strong login: password + SMS code.
+    expect(verified.authenticationMethod).toBe('pwd sms mfa');
     expect((verified.claims.cnf as { jkt: string }).jkt).toBeTruthy();
     const asBearer = new Request(apiUrl, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     await expect(verifier(false)(asBearer)).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });

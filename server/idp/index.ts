@@ -4,7 +4,10 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import { recordOnlySender, type SmsSender } from '../services/sms/outbox';
 import { sweepExpired } from './adapter';
+import { RESEND_COUNTDOWN_JS } from './code-page';
+import { RESEND_SCRIPT_PATH } from './code-step';
 import { handleInteraction } from './interaction';
 import { loadIdpKeys, publicJwksOf } from './keys';
 import { buildProviderConfiguration, clientRedirects, touchSession } from './provider-config';
@@ -29,6 +32,10 @@ export interface EmbeddedIdpOptions {
   config: ServerConfig;
   db: Database;
   logger: Logger;
+  /** Delivers the strong-login codes; the default only records them in the outbox. */
+  smsSender?: SmsSender;
+  /** Fake time for tests of code expiry and trusted devices. */
+  clock?: () => Date;
 }
 
 function securityPolicy(config: ServerConfig): SecurityPolicy {
@@ -68,7 +75,20 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
   const limiter = new LoginRateLimit(db);
   const policy = securityPolicy(config);
   const callback = provider.callback();
-  const interactionDeps = { provider, db, config, logger, limiter, basePath: IDP_BASE_PATH };
+  const interactionDeps = {
+    provider,
+    db,
+    config,
+    logger,
+    limiter,
+    basePath: IDP_BASE_PATH,
+    smsSender: opts.smsSender ?? recordOnlySender,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  };
+  const assets: Record<string, string> = {
+    [`${IDP_BASE_PATH}/assets/auto-submit.js`]: AUTO_SUBMIT_JS,
+    [`${IDP_BASE_PATH}${RESEND_SCRIPT_PATH}`]: RESEND_COUNTDOWN_JS,
+  };
 
   const sweep = (): void => {
     sweepExpired(db).catch((error: Error) => logger.warn('idp.sweep_failed', { error: error.message }));
@@ -99,10 +119,11 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
       handleInteraction(req, res, interactionDeps).catch((error: unknown) => fail(res, error));
       return;
     }
-    if (pathname === `${IDP_BASE_PATH}/assets/auto-submit.js`) {
+    const asset = assets[pathname];
+    if (asset !== undefined) {
       res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
       res.setHeader('Cache-Control', 'public, max-age=3600');
-      res.end(AUTO_SUBMIT_JS);
+      res.end(asset);
       return;
     }
     // Mount like koa-mount: the provider routes on the stripped path and rebuilds its URLs from originalUrl.

@@ -4,12 +4,24 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import type { Logger } from '../logger';
+import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
+import { finishLogin, renderCode, resendCode, startStrongStep, submitCode } from './code-step';
 import { loginBody, messageBody, renderPage } from './html';
 import { explicitLocale, LANG_COOKIE, pickLocale } from './locale';
 import { type Locale, messages } from './messages';
 import type { LoginRateLimit } from './rate-limit';
+import { clientAddress, readForm, send } from './respond';
 import { nonceOf } from './security';
+import {
+  AMR_PASSWORD,
+  type Interaction,
+  loginUserBySubject,
+  pendingOf,
+  requiresStrongLogin,
+} from './strong-login';
+
+export { clientAddress } from './respond';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -19,44 +31,10 @@ export interface InteractionDeps {
   limiter: LoginRateLimit;
   /** Path the IdP is mounted at, e.g. `/idp`. */
   basePath: string;
-}
-
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
-
-const MAX_BODY_BYTES = 8 * 1024;
-
-function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.end(html);
-}
-
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new Error('login form too large');
-    chunks.push(buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/**
- * Client address for the per-address limit. Behind the reverse proxy the last X-Forwarded-For hop is the
- * one the proxy itself appended, so a client cannot choose it.
- */
-export function clientAddress(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
-  const last = hops
-    .map((hop) => hop.trim())
-    .filter(Boolean)
-    .pop();
-  return last ?? req.socket.remoteAddress ?? 'unknown';
+  /** Delivers the strong-login codes. */
+  smsSender: SmsSender;
+  /** Tests move time forward (code expiry, trusted devices); production reads the system clock. */
+  clock?: () => Date;
 }
 
 function langCookie(locale: Locale, basePath: string): string {
@@ -85,31 +63,32 @@ async function renderLogin(
       username: view.username,
       error: view.error,
       demo,
+      forgotPinHref: `${config.publicUrl}/pin-reset`,
     }),
   });
   const headers: Record<string, string> = view.status === 429 ? { 'Retry-After': '900' } : {};
   send(res, view.status, html, headers);
 }
 
-function renderExpired(
+function renderMessage(
   req: IncomingMessage,
   res: ServerResponse,
   deps: InteractionDeps,
-  locale: Locale,
+  view: { locale: Locale; status: number; title: string; text: string },
 ): void {
-  const text = messages[locale];
-  const body = messageBody(text.errorTitle, text.interactionExpired, {
+  const text = messages[view.locale];
+  const body = messageBody(view.title, view.text, {
     href: `${deps.config.publicUrl}/`,
     label: text.backToPortal,
   });
   const html = renderPage({
-    locale,
+    locale: view.locale,
     nonce: nonceOf(req),
-    title: text.errorTitle,
+    title: view.title,
     appTitle: deps.config.applicationTitle,
     body,
   });
-  send(res, 400, html);
+  send(res, view.status, html);
 }
 
 /** First-party client: any consent prompt is answered by granting what was asked. */
@@ -141,6 +120,7 @@ async function grantConsent(
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
+/** `POST …/login`: the password; staff are in, patients and guests go on to the SMS code. */
 async function submitLogin(
   req: IncomingMessage,
   res: ServerResponse,
@@ -149,90 +129,125 @@ async function submitLogin(
   form: URLSearchParams,
   locale: Locale,
 ): Promise<void> {
-  const { limiter, logger, db, provider } = deps;
+  const { limiter, logger, db } = deps;
   const text = messages[locale];
   const username = (form.get('username') ?? '').trim();
   const password = form.get('password') ?? '';
+  const view = { interaction, locale, username };
   if (!username || !password) {
-    await renderLogin(req, res, deps, {
-      interaction,
-      locale,
-      status: 400,
-      username,
-      error: text.missingFields,
-    });
+    await renderLogin(req, res, deps, { ...view, status: 400, error: text.missingFields });
     return;
   }
   const address = clientAddress(req);
   if (await limiter.isBlocked(username, address)) {
     logger.warn('idp.login.rate_limited', { username, address });
-    await renderLogin(req, res, deps, {
-      interaction,
-      locale,
-      status: 429,
-      username,
-      error: text.tooManyAttempts,
-    });
+    await renderLogin(req, res, deps, { ...view, status: 429, error: text.tooManyAttempts });
     return;
   }
   const subject = await authenticate(db, username, password);
   if (!subject) {
     await limiter.recordFailure(username, address);
     logger.info('idp.login.failed', { username, address });
-    await renderLogin(req, res, deps, {
-      interaction,
-      locale,
-      status: 200,
-      username,
-      error: text.invalidCredentials,
-    });
+    await renderLogin(req, res, deps, { ...view, status: 200, error: text.invalidCredentials });
+    return;
+  }
+  const user = await loginUserBySubject(db, subject);
+  if (user && requiresStrongLogin(user)) {
+    // The failure counter is cleared only once the code is right, so codes cannot be guessed by
+    // interleaving right passwords.
+    if (await startStrongStep(req, res, deps, { interaction, user, locale })) return;
+    logger.warn('idp.login.no_phone', { username });
+    await renderLogin(req, res, deps, { ...view, status: 200, error: text.noPhone });
     return;
   }
   await limiter.recordSuccess(username);
-  logger.info('idp.login.succeeded', { subject });
-  await provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId: subject, amr: ['pwd'], remember: true } },
-    { mergeWithLastSubmission: false },
-  );
+  await finishLogin(req, res, deps, subject, AMR_PASSWORD);
 }
 
-/** Serves `${basePath}/interaction/:uid` (GET, the login page) and `…/:uid/login` (POST). */
+const ROUTE = /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp)?$/;
+
+/**
+ * Serves `${basePath}/interaction/:uid` (GET: the login page, or the code page once the password was
+ * right) and the form posts `…/:uid/login`, `…/:uid/loginstrong` and `…/:uid/otp/requestOtp`.
+ */
 export async function handleInteraction(
   req: IncomingMessage,
   res: ServerResponse,
   deps: InteractionDeps,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://idp.invalid');
-  const match = url.pathname.slice(deps.basePath.length).match(/^\/interaction\/([\w-]+)(\/login)?$/);
-  const isLogin = Boolean(match?.[2]);
-  if (!match || req.method !== (isLogin ? 'POST' : 'GET')) {
+  const match = url.pathname.slice(deps.basePath.length).match(ROUTE);
+  const action = match?.[2] ?? null;
+  if (!match || req.method !== (action ? 'POST' : 'GET')) {
     res.statusCode = match ? 405 : 404;
     res.end();
     return;
   }
-  const form = isLogin ? await readForm(req) : null;
+  const form = action ? await readForm(req) : null;
   const explicit = explicitLocale(form ? form.get('lang') : url.searchParams.get('lang'));
   if (explicit) res.setHeader('Set-Cookie', langCookie(explicit, deps.basePath));
 
+  const expired = (): void => {
+    const locale = pickLocale(req, { explicit });
+    const text = messages[locale];
+    renderMessage(req, res, deps, {
+      locale,
+      status: 400,
+      title: text.errorTitle,
+      text: text.interactionExpired,
+    });
+  };
   let interaction: Interaction;
   try {
     interaction = await deps.provider.interactionDetails(req, res);
   } catch {
-    renderExpired(req, res, deps, pickLocale(req, { explicit }));
+    expired();
     return;
   }
   if (interaction.uid !== match[1]) {
-    renderExpired(req, res, deps, pickLocale(req, { explicit }));
+    expired();
     return;
   }
   const locale = pickLocale(req, { explicit, uiLocales: interaction.params.ui_locales });
+  try {
+    await route(req, res, deps, { interaction, action, form, locale });
+  } catch (error) {
+    // An unexpected failure still gets a page the user can act on, not a bare 500.
+    deps.logger.error('idp.login.error', { error: error instanceof Error ? error.message : String(error) });
+    if (res.headersSent) throw error;
+    const text = messages[locale];
+    renderMessage(req, res, deps, { locale, status: 500, title: text.loginError, text: text.errorText });
+  }
+}
+
+async function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: InteractionDeps,
+  view: { interaction: Interaction; action: string | null; form: URLSearchParams | null; locale: Locale },
+): Promise<void> {
+  const { interaction, action, form, locale } = view;
   if (interaction.prompt.name === 'consent') {
     await grantConsent(req, res, deps, interaction);
-  } else if (form) {
+    return;
+  }
+  const pending = pendingOf(interaction);
+  if (action === '/login' && form) {
     await submitLogin(req, res, deps, interaction, form, locale);
+  } else if (!pending) {
+    // The code step without a right password first (or after it expired): back to the login page.
+    await renderLogin(req, res, deps, {
+      interaction,
+      locale,
+      status: action ? 400 : 200,
+      username: '',
+      error: null,
+    });
+  } else if (action === '/loginstrong' && form) {
+    await submitCode(req, res, deps, { interaction, pending, form, locale });
+  } else if (action === '/otp/requestOtp') {
+    await resendCode(req, res, deps, { interaction, pending, locale });
   } else {
-    await renderLogin(req, res, deps, { interaction, locale, status: 200, username: '', error: null });
+    await renderCode(req, res, deps, { interaction, pending, locale, status: 200 });
   }
 }

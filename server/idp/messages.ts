@@ -27,6 +27,24 @@ export interface Messages {
   errorTitle: string;
   errorText: string;
   interactionExpired: string;
+  forgotPin: string;
+  codeTitle: string;
+  codeSentTo: string;
+  codeRequest: string;
+  codeLabel: string;
+  codeHint: string;
+  rememberDevice: string;
+  verify: string;
+  resend: string;
+  resendIn: string;
+  codeResent: string;
+  resendTooSoon: string;
+  wrongCode: string;
+  codeExpired: string;
+  codeExhausted: string;
+  loginError: string;
+  noPhone: string;
+  demoSms: string;
 }
 
 export const messages: Record<Locale, Messages> = {
@@ -54,6 +72,25 @@ export const messages: Record<Locale, Messages> = {
     errorTitle: 'Si è verificato un errore',
     errorText: 'Non è stato possibile completare la richiesta di accesso.',
     interactionExpired: 'La richiesta di accesso è scaduta. Torna al portale e riprova.',
+    forgotPin: 'PIN dimenticato?',
+    codeTitle: 'Verifica via SMS',
+    codeSentTo: 'Ti abbiamo inviato un codice via SMS al numero {phone}.',
+    codeRequest: 'Richiedi il codice di verifica: lo invieremo via SMS al numero {phone}.',
+    codeLabel: 'Codice ricevuto via SMS',
+    codeHint: '6 cifre, valido 10 minuti',
+    rememberDevice: 'Ricorda questo dispositivo per 30 giorni',
+    verify: 'Verifica e accedi',
+    resend: 'Invia un nuovo codice',
+    resendIn: 'Nuovo codice tra {seconds} s',
+    codeResent: 'Ti abbiamo inviato un nuovo codice.',
+    resendTooSoon: 'Attendi {seconds} secondi prima di richiedere un nuovo codice.',
+    wrongCode: 'Credenziali errate',
+    codeExpired: 'Il codice è scaduto: richiedine uno nuovo.',
+    codeExhausted: 'Troppi codici errati: richiedi un nuovo codice.',
+    loginError: 'Errore nel login',
+    noPhone:
+      'Errore nel login: nessun numero di cellulare registrato per la verifica via SMS. Contatta l’assistenza.',
+    demoSms: 'Ambiente dimostrativo: leggi l’SMS nella pagina dei messaggi inviati',
   },
   en: {
     languageName: 'English',
@@ -79,5 +116,23 @@ export const messages: Record<Locale, Messages> = {
     errorTitle: 'Something went wrong',
     errorText: 'The sign-in request could not be completed.',
     interactionExpired: 'The sign-in request has expired. Go back to the portal and try again.',
+    forgotPin: 'Forgot your PIN?',
+    codeTitle: 'SMS verification',
+    codeSentTo: 'We sent a code by SMS to the number {phone}.',
+    codeRequest: 'Request the verification code: we will send it by SMS to the number {phone}.',
+    codeLabel: 'Code received by SMS',
+    codeHint: '6 digits, valid for 10 minutes',
+    rememberDevice: 'Remember this device for 30 days',
+    verify: 'Verify and sign in',
+    resend: 'Send a new code',
+    resendIn: 'New code in {seconds} s',
+    codeResent: 'We sent you a new code.',
+    resendTooSoon: 'Wait {seconds} seconds before requesting a new code.',
+    wrongCode: 'Wrong credentials',
+    codeExpired: 'The code has expired: request a new one.',
+    codeExhausted: 'Too many wrong codes: request a new code.',
+    loginError: 'Login error',
+    noPhone: 'Login error: no mobile number is registered for the SMS verification. Contact the help desk.',
+    demoSms: 'Demo environment: read the SMS on the sent messages page',
   },
 };

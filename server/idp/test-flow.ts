@@ -1,4 +1,6 @@
 /** The portal's side of the OpenID Connect flow, driven with fetch against a test IdP. */
+import { desc, eq } from 'drizzle-orm';
+import { smsOutbox, users } from '../db/schema';
 import { CookieJar, type DpopKey, dpopProof, pkce, type TestIdp } from './testing';
 
 export interface LoginStart {
@@ -59,6 +61,30 @@ export class PortalClient {
     });
   }
 
+  /** `POST …/loginstrong`: the SMS code, optionally remembering the device. */
+  submitCode(jar: CookieJar, loginUrl: string, code: string, remember = false): Promise<Response> {
+    const body = new URLSearchParams({ code, ...(remember ? { remember: 'yes' } : {}) });
+    return jar.fetch(`${loginUrl}/loginstrong`, { method: 'POST', headers: FORM, body });
+  }
+
+  /** `POST …/otp/requestOtp`: asks for a new code. */
+  requestOtp(jar: CookieJar, loginUrl: string): Promise<Response> {
+    return jar.fetch(`${loginUrl}/otp/requestOtp`, { method: 'POST', headers: FORM, body: '' });
+  }
+
+  /** The newest code sent by SMS to this user, as the user would read it on the phone. */
+  async latestCode(username: string): Promise<string> {
+    const db = this.t.database.db;
+    const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+    const [sms] = await db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.toPhone, user?.mobilePhone ?? ''))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    return sms?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+  }
+
   /** The code from a redirect to the portal's callback, checking where it lands. */
   codeFrom(response: Response): string {
     const callback = new URL(response.headers.get('location') ?? '', this.t.base);
@@ -70,10 +96,19 @@ export class PortalClient {
   }
 
   /** Logs in and exchanges the code; with a DPoP key the tokens are bound to it. */
-  async signIn(username: string, password: string, key?: DpopKey): Promise<SignedIn> {
-    const jar = new CookieJar();
+  async signIn(
+    username: string,
+    password: string,
+    key?: DpopKey,
+    options: { jar?: CookieJar; remember?: boolean } = {},
+  ): Promise<SignedIn> {
+    const jar = options.jar ?? new CookieJar();
     const { verifier, loginUrl } = await this.openLogin(jar);
-    const posted = await this.submit(jar, loginUrl, username, password);
+    let posted = await this.submit(jar, loginUrl, username, password);
+    // Patients and guests: the SMS code step.
+    if (posted.status === 200 && (await posted.text()).includes('/loginstrong"')) {
+      posted = await this.submitCode(jar, loginUrl, await this.latestCode(username), options.remember);
+    }
     if (posted.status !== 303) throw new Error(`login failed with ${posted.status}`);
     const resumed = await jar.fetch(new URL(posted.headers.get('location') ?? '', this.t.base).href);
     const tokens = await this.exchange(this.codeFrom(resumed), verifier, key);

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
 import { createMemoryLogger } from '../logger';
 import { hashPassword } from '../services/password';
+import type { SmsSender } from '../services/sms/outbox';
 import { createEmbeddedIdp, type EmbeddedIdp } from './index';
 
 export interface TestIdp {
@@ -28,9 +29,14 @@ export interface TestUser {
   userType: string;
   displayName: string;
   enabled?: boolean;
+  mobilePhone?: string;
 }
 
-export async function startTestIdp(people: readonly TestUser[], location = 'memory://'): Promise<TestIdp> {
+export async function startTestIdp(
+  people: readonly TestUser[],
+  location = 'memory://',
+  options: { clock?: () => Date; smsSender?: SmsSender } = {},
+): Promise<TestIdp> {
   const database = await openTestDatabase(location);
   for (const person of people) {
     await database.db.insert(users).values({
@@ -41,6 +47,7 @@ export async function startTestIdp(people: readonly TestUser[], location = 'memo
       displayName: person.displayName,
       email: `${person.username}@example.org`,
       enabled: person.enabled ?? true,
+      mobilePhone: person.mobilePhone ?? null,
     });
   }
   let idp: EmbeddedIdp | null = null;
@@ -58,7 +65,7 @@ export async function startTestIdp(people: readonly TestUser[], location = 'memo
     apiAudience: `${base}/api`,
     demoMode: true,
   };
-  idp = await createEmbeddedIdp({ config, db: database.db, logger: createMemoryLogger() });
+  idp = await createEmbeddedIdp({ config, db: database.db, logger: createMemoryLogger(), ...options });
   const ready = idp;
   return {
     server,
@@ -95,6 +102,17 @@ export class CookieJar {
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) this.store(line);
     return response;
+  }
+
+  /** A cookie's value by name, whatever its path. */
+  get(name: string): string | undefined {
+    for (const [key, cookie] of this.cookies) if (key.split('\t')[0] === name) return cookie.value;
+    return undefined;
+  }
+
+  /** Puts a cookie in the jar, as another visit of the same browser would carry it. */
+  set(name: string, value: string, path = '/'): void {
+    this.cookies.set(`${name}\t${path}`, { value, path });
   }
 
   private store(line: string): void {
@@ -161,7 +179,7 @@ export function formAction(html: string): string | null {
 
 export const TEST_PASSWORD = 'Segreta-2026!';
 
-/** Two enabled users (one of them a demo username) and a disabled one. */
+/** A patient (a demo username), a physician, a guest, a patient without a phone and a disabled user. */
 export const TEST_USERS: readonly TestUser[] = [
   {
     subject: 'sub-mario',
@@ -169,6 +187,7 @@ export const TEST_USERS: readonly TestUser[] = [
     password: TEST_PASSWORD,
     userType: 'PAT',
     displayName: 'Mario Rossi',
+    mobilePhone: '+39 333 5550001',
   },
   {
     subject: 'sub-anna',
@@ -184,6 +203,21 @@ export const TEST_USERS: readonly TestUser[] = [
     userType: 'OPT',
     displayName: 'Off',
     enabled: false,
+  },
+  {
+    subject: 'sub-sara',
+    username: 'sara.ospite',
+    password: TEST_PASSWORD,
+    userType: 'GUE',
+    displayName: 'Sara Ospite',
+    mobilePhone: '+39 340 5550002',
+  },
+  {
+    subject: 'sub-nophone',
+    username: 'senza.telefono',
+    password: TEST_PASSWORD,
+    userType: 'PAT',
+    displayName: 'Senza Telefono',
   },
 ];
 

@@ -1,0 +1,193 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from '../http-error';
+import { consumeCode } from '../services/otp';
+import { codeBody } from './code-page';
+import { renderPage } from './html';
+import type { InteractionDeps } from './interaction';
+import { type Locale, messages } from './messages';
+import { clientAddress, send } from './respond';
+import { nonceOf } from './security';
+import {
+  AMR_SMS_CODE,
+  AMR_TRUSTED_DEVICE,
+  appendCookie,
+  codeState,
+  type Interaction,
+  type LoginUser,
+  type PendingStrongLogin,
+  savePending,
+  sendLoginCode,
+} from './strong-login';
+import { isTrustedDevice, trustDevice } from './trusted-device';
+
+export const RESEND_SCRIPT_PATH = '/assets/otp-resend.js';
+
+const nowOf = (deps: InteractionDeps): Date => deps.clock?.() ?? new Date();
+
+/** Ends the login interaction: the provider redirects back to the authorization request. */
+export async function finishLogin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: InteractionDeps,
+  subject: string,
+  amr: string[],
+): Promise<void> {
+  deps.logger.info('idp.login.succeeded', { subject, amr: amr.join(' ') });
+  await deps.provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: subject, amr, remember: true } },
+    { mergeWithLastSubmission: false },
+  );
+}
+
+export async function renderCode(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: InteractionDeps,
+  view: {
+    interaction: Interaction;
+    pending: PendingStrongLogin;
+    locale: Locale;
+    status: number;
+    error?: string | null;
+    notice?: string | null;
+  },
+): Promise<void> {
+  const { config, basePath, db } = deps;
+  const text = messages[view.locale];
+  const page = `${basePath}/interaction/${view.interaction.uid}`;
+  const state = await codeState(db, view.pending, view.interaction.uid, nowOf(deps));
+  const html = renderPage({
+    locale: view.locale,
+    nonce: nonceOf(req),
+    title: text.codeTitle,
+    appTitle: config.applicationTitle,
+    languageLinks: { it: `${page}?lang=it`, en: `${page}?lang=en` },
+    scripts: [`${basePath}${RESEND_SCRIPT_PATH}`],
+    body: codeBody({
+      locale: view.locale,
+      page,
+      maskedPhone: state.maskedPhone,
+      sent: state.sent,
+      resendInSeconds: state.resendInSeconds,
+      error: view.error ?? null,
+      notice: view.notice ?? null,
+      demoSmsHref: config.demoMode ? `${config.publicUrl}/dev/sms` : null,
+    }),
+  });
+  const headers: Record<string, string> =
+    view.status === 429 ? { 'Retry-After': String(Math.max(1, state.resendInSeconds)) } : {};
+  send(res, view.status, html, headers);
+}
+
+/**
+ * After a right password: a remembered device signs in at once, otherwise the code is sent and the
+ * code page shown. Answers false when the user has no phone to send it to.
+ */
+export async function startStrongStep(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: InteractionDeps,
+  view: { interaction: Interaction; user: LoginUser; locale: Locale },
+): Promise<boolean> {
+  const { db, limiter } = deps;
+  const { interaction, user, locale } = view;
+  if (await isTrustedDevice(db, req, user.id, nowOf(deps))) {
+    await limiter.recordSuccess(user.username);
+    await finishLogin(req, res, deps, user.subject, AMR_TRUSTED_DEVICE);
+    return true;
+  }
+  if (!user.mobilePhone) return false;
+  const pending = {
+    subject: user.subject,
+    userId: user.id,
+    username: user.username,
+    phone: user.mobilePhone,
+  };
+  await savePending(interaction, pending);
+  // Within the cooldown of an earlier attempt the page says when a code may be requested.
+  await sendLoginCode(db, deps.smsSender, { pending, binding: interaction.uid, locale, now: nowOf(deps) });
+  await renderCode(req, res, deps, { interaction, pending, locale, status: 200 });
+  return true;
+}
+
+/** `POST …/loginstrong`: checks the SMS code; wrong codes count like wrong passwords. */
+export async function submitCode(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: InteractionDeps,
+  view: { interaction: Interaction; pending: PendingStrongLogin; form: URLSearchParams; locale: Locale },
+): Promise<void> {
+  const { db, limiter, logger, config, basePath } = deps;
+  const { interaction, pending, form, locale } = view;
+  const text = messages[locale];
+  const address = clientAddress(req);
+  if (await limiter.isBlocked(pending.username, address)) {
+    logger.warn('idp.login_code.rate_limited', { username: pending.username, address });
+    await renderCode(req, res, deps, {
+      interaction,
+      pending,
+      locale,
+      status: 429,
+      error: text.tooManyAttempts,
+    });
+    return;
+  }
+  const code = (form.get('code') ?? '').replace(/\s+/g, '');
+  try {
+    if (!/^\d{6}$/.test(code)) throw new HttpError(400, 'UNAUTHENTICATED');
+    await consumeCode(db, {
+      userId: pending.userId,
+      purpose: 'login',
+      binding: interaction.uid,
+      code,
+      wrongCodeError: 'UNAUTHENTICATED',
+      now: nowOf(deps),
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    await limiter.recordFailure(pending.username, address);
+    logger.info('idp.login_code.failed', { username: pending.username, address, reason: error.code });
+    const message =
+      error.code === 'OTP_EXPIRED'
+        ? text.codeExpired
+        : error.code === 'OTP_TOO_MANY_ATTEMPTS'
+          ? text.codeExhausted
+          : text.wrongCode;
+    await renderCode(req, res, deps, { interaction, pending, locale, status: 200, error: message });
+    return;
+  }
+  await limiter.recordSuccess(pending.username);
+  if (form.get('remember') === 'yes') {
+    const secure = config.publicUrl.startsWith('https:');
+    appendCookie(
+      res,
+      await trustDevice(db, req, { userId: pending.userId, basePath, secure, now: nowOf(deps) }),
+    );
+  }
+  await finishLogin(req, res, deps, pending.subject, AMR_SMS_CODE);
+}
+
+/** `POST …/otp/requestOtp`: a new code, at most one a minute. */
+export async function resendCode(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: InteractionDeps,
+  view: { interaction: Interaction; pending: PendingStrongLogin; locale: Locale },
+): Promise<void> {
+  const { interaction, pending, locale } = view;
+  const text = messages[locale];
+  const result = await sendLoginCode(deps.db, deps.smsSender, {
+    pending,
+    binding: interaction.uid,
+    locale,
+    now: nowOf(deps),
+  });
+  if (result.sent) {
+    await renderCode(req, res, deps, { interaction, pending, locale, status: 200, notice: text.codeResent });
+  } else {
+    const error = text.resendTooSoon.replace('{seconds}', String(result.waitSeconds));
+    await renderCode(req, res, deps, { interaction, pending, locale, status: 429, error });
+  }
+}

@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { trustedDevices } from '../db/schema';
+import { readCookie } from './locale';
+
+/** A device a patient chose to remember skips the SMS code for 30 days. */
+export const TRUSTED_DEVICE_COOKIE = 'idp_trusted';
+export const TRUSTED_DEVICE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A shared family tablet may remember a few people; older tokens drop off. */
+const MAX_TOKENS_PER_BROWSER = 5;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The well-formed tokens this browser carries (the cookie holds one per remembered user). */
+export function presentedTokens(req: IncomingMessage): string[] {
+  const value = readCookie(req, TRUSTED_DEVICE_COOKIE) ?? '';
+  return value
+    .split('.')
+    .filter((token) => TOKEN_PATTERN.test(token))
+    .slice(0, MAX_TOKENS_PER_BROWSER);
+}
+
+/** Whether one of the browser's tokens is a live trusted device of this user. */
+export async function isTrustedDevice(
+  db: Database,
+  req: IncomingMessage,
+  userId: number,
+  now = new Date(),
+): Promise<boolean> {
+  const tokens = presentedTokens(req);
+  if (tokens.length === 0) return false;
+  const rows = await db
+    .select({ tokenHash: trustedDevices.tokenHash })
+    .from(trustedDevices)
+    .where(
+      and(
+        inArray(trustedDevices.tokenHash, tokens.map(hashToken)),
+        eq(trustedDevices.userId, userId),
+        eq(trustedDevices.revoked, false),
+        gt(trustedDevices.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Remembers this browser for the user: only the token's hash is stored. Returns the Set-Cookie value
+ * (httpOnly, SameSite=Lax, Secure on https, limited to the IdP's path).
+ */
+export async function trustDevice(
+  db: Database,
+  req: IncomingMessage,
+  input: { userId: number; basePath: string; secure: boolean; now?: Date },
+): Promise<string> {
+  const now = input.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  const label = String(req.headers['user-agent'] ?? '').slice(0, 200) || null;
+  await db.insert(trustedDevices).values({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    label,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TRUSTED_DEVICE_TTL_MS),
+  });
+  const tokens = [token, ...presentedTokens(req)].slice(0, MAX_TOKENS_PER_BROWSER);
+  const maxAge = Math.floor(TRUSTED_DEVICE_TTL_MS / 1000);
+  const secure = input.secure ? '; Secure' : '';
+  return `${TRUSTED_DEVICE_COOKIE}=${tokens.join('.')}; Path=${input.basePath}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
