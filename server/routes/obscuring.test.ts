@@ -56,7 +56,9 @@ describe.each(databaseTargets)('obscuring through the signature ceremony on $nam
   const obscure = async (documentId: number, obscuringInfo: ObscuringInfo): Promise<number[]> => {
     const response = await prepare({ patientId: mario, documents: [{ documentId, obscuringInfo }] });
     expect(response.status).toBe(200);
-    return sign(v.parse(PrepareObscureReply, await response.json()).documentIds);
+    const { documentIds } = v.parse(PrepareObscureReply, await response.json());
+    await sign(documentIds);
+    return documentIds;
   };
   const listedIds = async (user: string): Promise<{ ids: number[]; total: number }> => {
     const response = await ctx.call(`/api/documents?patientId=${mario}&max=5000`, user);
@@ -112,7 +114,7 @@ describe.each(databaseTargets)('obscuring through the signature ceremony on $nam
   it('hides a signed document from the physician: lists, counts, 404 audited; the patient still sees it', async () => {
     const documentId = take();
     const before = await listedIds('dott.ferrari');
-    const signedIds = await obscure(documentId, flags('general'));
+    const preparedIds = await obscure(documentId, flags('general'));
     const after = await listedIds('dott.ferrari');
     expect(after.ids).not.toContain(documentId);
     expect(after.total).toBe(before.total - 1);
@@ -130,7 +132,7 @@ describe.each(databaseTargets)('obscuring through the signature ceremony on $nam
       .orderBy(desc(auditLog.id));
     expect(refusal?.detail).toBe('OBSCURED');
 
-    const confirmed = await confirm(signedIds);
+    const confirmed = await confirm(preparedIds);
     expect(confirmed.status).toBe(200);
     expect(v.parse(ConfirmObscureReply, await confirmed.json())).toMatchObject({
       patientId: mario,
@@ -254,14 +256,19 @@ describe.each(databaseTargets)('obscuring through the signature ceremony on $nam
       documents: [{ documentId, obscuringInfo: flags('mate') }],
     });
     const { documentIds } = v.parse(PrepareObscureReply, await response.json());
-    // Temp ids are not signed documents; an unknown id is no context either.
-    expect(await errorOf(await confirm([999_999]))).toEqual({ status: 409, code: 'SIGN_CONTEXT_INVALID' });
+    const invalid = { status: 409, code: 'SIGN_CONTEXT_INVALID' };
+    // Not signed yet, unknown, or signed documents' ids instead of the prepared ones: no context.
+    expect(await errorOf(await confirm(documentIds))).toEqual(invalid);
+    expect(await errorOf(await confirm([999_999]))).toEqual(invalid);
     const signedIds = await sign(documentIds);
-    expect(await errorOf(await confirm(signedIds, 'giulia.bianchi'))).toEqual({
-      status: 409,
-      code: 'SIGN_CONTEXT_INVALID',
-    });
-    expect((await confirm(signedIds)).status).toBe(200);
+    expect(await errorOf(await confirm([...documentIds, 999_999]))).toEqual(invalid);
+    expect(await errorOf(await confirm(documentIds, 'giulia.bianchi'))).toEqual(invalid);
+    const confirmed = await confirm(documentIds);
+    expect(confirmed.status).toBe(200);
+    expect(v.parse(ConfirmObscureReply, await confirmed.json()).documents).toEqual([
+      expect.objectContaining({ documentId, obscuringInfo: flags('mate') }),
+    ]);
+    expect(signedIds).toHaveLength(1);
     expect((await confirm([])).status).toBe(400);
     // A signed ceremony cannot be signed twice.
     await expect(sign(documentIds)).rejects.toMatchObject({ code: 'SIGN_CONTEXT_INVALID' });

@@ -20,9 +20,9 @@ export const PrepareObscureReply = v.object({ documentIds: v.array(Id) });
 export type PrepareObscureReply = v.InferOutput<typeof PrepareObscureReply>;
 
 /**
- * `PUT /documents/obscure` {documentIds}: the confirmation after signing. The ids are the signed documents of
- * an 'obscure' ceremony (`signedDocumentIds` of the signature reply); the reply is what the signature applied,
- * with each document's obscuring as it stands now.
+ * `PUT /documents/obscure` {documentIds}: the confirmation after signing. The ids are those prepareObscure
+ * answered, once their ceremony is signed (else 409 SIGN_CONTEXT_INVALID); the reply is what the signature
+ * applied, with each document's obscuring as it stands now.
  */
 export const ConfirmObscureBody = v.object({
   documentIds: v.pipe(v.array(Id), v.minLength(1, 'required'), v.maxLength(20, 'tooLong')),

@@ -13,7 +13,7 @@ import {
   documentTypes,
   patients,
   signatureCeremonies,
-  signedDocuments,
+  tempDocuments,
   users,
 } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -172,21 +172,22 @@ async function applyObscuring(tx: Database, ceremony: { userId: number; effect: 
 registerCeremonyEffect(OBSCURE_KIND, (tx, ceremony) => applyObscuring(tx, ceremony));
 
 /**
- * `PUT /documents/obscure` {documentIds}: the confirmation after signing. The signed documents must be
- * those of one SIGNED 'obscure' ceremony of this user; the reply is what it applied, as it stands now.
+ * `PUT /documents/obscure` {documentIds}: the confirmation after signing. The ids are those
+ * prepareObscure answered (the client holds them before signing, so the wizard's "Fine" can carry them);
+ * their ceremony must be a SIGNED 'obscure' one of this user. The reply is what it applied, as it stands.
  */
 export async function confirmObscuring(
   db: Database,
   user: UserRow,
-  signedIds: readonly number[],
+  tempIds: readonly number[],
 ): Promise<ConfirmObscureReply> {
-  const signed = await db
-    .select({ ceremonyId: signedDocuments.ceremonyId })
-    .from(signedDocuments)
-    .where(inArray(signedDocuments.id, [...signedIds]));
-  const ceremonyIds = [...new Set(signed.map((row) => row.ceremonyId))];
+  const temp = await db
+    .select({ ceremonyId: tempDocuments.ceremonyId })
+    .from(tempDocuments)
+    .where(inArray(tempDocuments.id, [...tempIds]));
+  const ceremonyIds = [...new Set(temp.map((row) => row.ceremonyId))];
   const [ceremonyId] = ceremonyIds;
-  if (signed.length !== new Set(signedIds).size || ceremonyIds.length !== 1 || !ceremonyId)
+  if (temp.length !== new Set(tempIds).size || ceremonyIds.length !== 1 || !ceremonyId)
     throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
   const [ceremony] = await db
     .select()
