@@ -32,6 +32,8 @@ export const serverOwnedPaths: RegExp[] = [
   /^\/silent-check\.html$/,
   // The DICOM viewer is a page of its own, opened with a grant: never the portal's shell.
   /^\/viewer(\/|$)/,
+  // The demo's SMS outbox page, rendered by the server.
+  /^\/dev(\/|$)/,
 ];
 
 export const manifest: Partial<ManifestOptions> = {

@@ -45,6 +45,7 @@ export default defineConfig(({ mode }) => ({
       '/api': SERVER,
       '/idp': SERVER,
       '/config.json': SERVER,
+      '/dev': SERVER,
     },
   },
   preview: {
@@ -52,6 +53,7 @@ export default defineConfig(({ mode }) => ({
       '/api': SERVER,
       '/idp': SERVER,
       '/config.json': SERVER,
+      '/dev': SERVER,
     },
   },
   // Tests (jsdom) resolve packages the browser way, as the build does (with `test.server.deps` below).

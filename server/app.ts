@@ -9,6 +9,7 @@ import { apiNotFound, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { devSmsRoutes } from './routes/dev-sms';
 import { documentRoutes } from './routes/documents';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(compress());
   app.onError(handleError);
   app.route('/', runtimeRoutes);
+  // The demo's SMS outbox page: never in production (DEMO_MODE=false).
+  if (deps.config.demoMode) app.route('/', devSmsRoutes);
   // The viewer's slice requests carry a grant instead of a token: mounted before the token check.
   app.route(deps.config.apiBase, studyViewerRoutes);
   app.route(deps.config.apiBase, createApi());
