@@ -35,8 +35,8 @@ export async function signerIdentity(db: Database, user: UserRow): Promise<Signe
     if (patient && (user.userType === 'PAT' || !user.fiscalCode))
       return { ...patient, fiscalCode: user.fiscalCode ?? patient.fiscalCode };
   }
-  // "Dott.ssa Anna Ferrari": titles (words ending with a dot) are not part of the name.
-  const words = user.displayName.split(/\s+/).filter((word) => word !== '' && !word.endsWith('.'));
+  // "Dott.ssa Anna Ferrari": titles (abbreviations, with a dot) are not part of the name.
+  const words = user.displayName.split(/\s+/).filter((word) => word !== '' && !word.includes('.'));
   const [name = user.displayName, ...surname] = words;
   return {
     name,
