@@ -9,6 +9,7 @@ import { apiNotFound, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { consentRoutes } from './routes/consents';
 import { devSmsRoutes } from './routes/dev-sms';
 import { documentRoutes } from './routes/documents';
 import { helpRoutes } from './routes/help';
@@ -33,6 +34,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', referenceRoutes)
     .route('/', helpRoutes)
     .route('/', studyRoutes)
+    .route('/', consentRoutes)
     .all('*', apiNotFound);
 }
 

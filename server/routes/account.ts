@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { CurrentUser, Permission, ProfileDenied, UserType } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { hasDossierConsent } from '../services/access';
+import { dueFeaConsents } from '../services/consents/due';
 import { getPatient } from '../services/patients';
 import { findUserBySubject } from '../services/users';
 
@@ -35,7 +36,7 @@ export const accountRoutes = new Hono<AppEnv>().get('/me', async (c) => {
     const { mepiId, masterId, favorite, name, surname, sex, birthDate, fiscalCode, positionStatus } = patient;
     const summary = { mepiId, masterId, favorite, name, surname, sex, birthDate, fiscalCode, positionStatus };
     if (!(await hasDossierConsent(db, user.patientId))) return deny(0, summary);
-    if (user.requiresFeaConsents) return deny(2, summary);
+    if ((await dueFeaConsents(db, user)).length > 0) return deny(2, summary);
   }
 
   return c.json({

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { UserRow } from '../app-env';
 import { DOSSIER_CONSENT_CODE } from '../constants';
 import type { Database } from '../db/client';
@@ -7,7 +7,12 @@ import { HttpError } from '../http-error';
 import { type AccessTitle, type AuditActivity, recordAccess } from './audit';
 import { isStaff } from './users';
 
-export async function hasDossierConsent(db: Database, patientId: number): Promise<boolean> {
+/** The current version of the dossier consent is GIVEN, not revoked and not expired. */
+export async function hasDossierConsent(
+  db: Database,
+  patientId: number,
+  now: Date = new Date(),
+): Promise<boolean> {
   const [row] = await db
     .select({ id: consents.id })
     .from(consents)
@@ -15,7 +20,10 @@ export async function hasDossierConsent(db: Database, patientId: number): Promis
       and(
         eq(consents.patientId, patientId),
         eq(consents.consentCode, DOSSIER_CONSENT_CODE),
+        eq(consents.superseded, false),
         eq(consents.statusCode, 'GIVEN'),
+        isNull(consents.revokedAt),
+        or(isNull(consents.expiresAt), gt(consents.expiresAt, now)),
       ),
     )
     .limit(1);

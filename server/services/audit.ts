@@ -18,7 +18,9 @@ export type AuditActivity =
   | 'STUDY_STATUS'
   | 'STUDY_MOVE'
   | 'STUDY_VIEW'
-  | 'HISTORY_READ';
+  | 'HISTORY_READ'
+  | 'CONSENT_READ'
+  | 'CONSENT_WRITE';
 
 export interface AuditEntry {
   user: UserRow;

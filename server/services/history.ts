@@ -35,6 +35,8 @@ const activities = {
   STUDY_MOVE: { it: 'Richiesta di recupero delle immagini', en: 'Image study retrieval requested' },
   STUDY_VIEW: { it: 'Visualizzazione delle immagini', en: 'Image study viewed' },
   HISTORY_READ: { it: 'Consultazione dello storico trattamenti', en: 'Treatment history read' },
+  CONSENT_READ: { it: 'Consultazione dei consensi', en: 'Consents read' },
+  CONSENT_WRITE: { it: 'Raccolta di un consenso', en: 'Consent collected' },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {

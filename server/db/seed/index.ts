@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { DOSSIER_CONSENT_CODE } from '../../constants';
 import type { Logger } from '../../logger';
 import { hashPassword } from '../../services/password';
 import type { Database } from '../client';
-import { consents, favorites, patients, units, users } from '../schema';
+import { favorites, patients, units, users } from '../schema';
+import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDocuments } from './documents';
 import { buildPatient, type SeedPatient } from './patients';
@@ -55,17 +55,12 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
     const withoutConsent = new Set(
       demoAccounts.filter((account) => account.withoutDossierConsent).map((account) => account.patientIndex),
     );
-    await tx.insert(consents).values(
-      patientRows
-        // About one patient in eight has not given the dossier consent, so staff meet the refusal too.
-        .filter((_, index) => !withoutConsent.has(index) && (index < 3 || index % 8 !== 5))
-        .map((row) => ({
-          patientId: row.mepiId,
-          consentCode: DOSSIER_CONSENT_CODE,
-          statusCode: 'GIVEN',
-          signedAt: new Date(Date.UTC(2024, random.int(0, 11), random.int(1, 28))),
-        })),
-    );
+    await seedConsents(tx, {
+      patientIds: patientRows.map((row) => row.mepiId),
+      seedPatients,
+      withoutConsent,
+      random,
+    });
 
     const userRows = await tx
       .insert(users)

@@ -1,0 +1,193 @@
+import { vValidator } from '@hono/valibot-validator';
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  CheckRevokeQuery,
+  type CheckRevokeReply,
+  ConfirmConsentsBody,
+  type ConfirmConsentsReply,
+  type ConsentJsonData,
+  ConsentPatientQuery,
+  IdParam,
+  InformedDownloadQuery,
+  PreviousVersionsQuery,
+  type SignedConsentDocumentList,
+} from '../../src/contract';
+import type { AppEnv } from '../app-env';
+import { consents, signatureCeremonies, tempDocuments } from '../db/schema';
+import { HttpError } from '../http-error';
+import { authorizeConsentAccess, requirePermission } from '../services/consents/access';
+import { isDossierConsent, modelOfConsent } from '../services/consents/catalogue';
+import { signedConsentDocuments, signedPdfs } from '../services/consents/documents';
+import { ConsentEffect } from '../services/consents/effects';
+import { previousVersions } from '../services/consents/record';
+import { listConsents } from '../services/consents/records';
+import { zipFiles } from '../services/documents/files';
+import { languageOf } from '../services/language';
+import { currentUser } from '../services/users';
+import { onInvalid } from '../validate';
+
+const PatientParam = v.object({ id: IdParam.entries.id });
+
+function fileName(title: string, id: number): string {
+  const slug = title
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  return `${slug}-${id}`;
+}
+
+function download(body: Uint8Array, type: string, name: string): Response {
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'Content-Type': type,
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+/** Signed consent documents, answers of a consent, versions, and the revoke check after signing. */
+export const consentDocumentRoutes = new Hono<AppEnv>()
+  /** Every signed consent of the patient; each PDF is `GET /signedDocuments/{documentId}`. */
+  .get('/patients/:id/authorizationConsents', vValidator('param', PatientParam, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await currentUser(c);
+    requirePermission(user, 'perm.meview.consent.read');
+    const patientId = c.req.valid('param').id;
+    await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'signed consents');
+    return c.json({
+      documents: await signedConsentDocuments(db, patientId),
+    } satisfies SignedConsentDocumentList);
+  })
+  /** After signing: the consents the signed documents recorded (documentIds = signed document ids). */
+  .put(
+    '/patients/:id/consensus',
+    vValidator('param', PatientParam, onInvalid),
+    vValidator('json', ConfirmConsentsBody, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const user = await currentUser(c);
+      requirePermission(user, 'perm.meview.consent.read');
+      const patientId = c.req.valid('param').id;
+      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'signed consents confirmation');
+      const documentIds = [...new Set(c.req.valid('json').documentIds)];
+      const documents = await signedConsentDocuments(db, patientId, { documentIds });
+      if (new Set(documents.map((document) => document.documentId)).size !== documentIds.length)
+        throw new HttpError(404, 'NOT_FOUND');
+      const all = await listConsents(db, user, patientId, languageOf(c), new Date());
+      const recorded = new Set(documents.map((document) => document.consentId));
+      return c.json({
+        documentIds,
+        consents: all.filter((consent) => consent.consentId !== null && recorded.has(consent.consentId)),
+      } satisfies ConfirmConsentsReply);
+    },
+  )
+  .get('/consensus/checkRevoke', vValidator('query', CheckRevokeQuery, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await currentUser(c);
+    const query = c.req.valid('query');
+    const [ceremony] = await db
+      .select()
+      .from(signatureCeremonies)
+      .where(
+        and(eq(signatureCeremonies.id, query.signatureSessionId), eq(signatureCeremonies.userId, user.id)),
+      );
+    if (!ceremony) throw new HttpError(404, 'NOT_FOUND');
+    if (query.tempDocumentId !== undefined) {
+      const [document] = await db
+        .select({ id: tempDocuments.id })
+        .from(tempDocuments)
+        .where(and(eq(tempDocuments.id, query.tempDocumentId), eq(tempDocuments.ceremonyId, ceremony.id)));
+      if (!document) throw new HttpError(404, 'NOT_FOUND');
+    }
+    const effect = v.safeParse(ConsentEffect, ceremony.effect);
+    const revokes = effect.success ? effect.output.items.filter((item) => item.action === 'revoke') : [];
+    const signed = ceremony.status === 'SIGNED';
+    return c.json({
+      signed,
+      revoked: signed && revokes.length > 0,
+      dossierRevoked: signed && revokes.some((item) => isDossierConsent(item.consentCode)),
+    } satisfies CheckRevokeReply);
+  })
+  .get('/consensus/:id/jsonData', vValidator('param', IdParam, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await currentUser(c);
+    requirePermission(user, 'perm.meview.consent.read');
+    const [row] = await db
+      .select()
+      .from(consents)
+      .where(eq(consents.id, c.req.valid('param').id));
+    if (!row) throw new HttpError(404, 'NOT_FOUND');
+    await authorizeConsentAccess(db, user, row.patientId, 'CONSENT_READ', `consent ${row.id} answers`);
+    const model = modelOfConsent(row.consentCode);
+    if (!model) throw new HttpError(404, 'MODEL_SCHEMA_ERROR');
+    const details = row.details as { jsonData?: Record<string, unknown> };
+    return c.json({
+      consentId: row.id,
+      consentCode: row.consentCode,
+      modelCode: model.modelCode,
+      jsonData: details.jsonData ?? {},
+    } satisfies ConsentJsonData);
+  })
+  .get(
+    '/informedConsents/viewInformedConsents',
+    vValidator('query', ConsentPatientQuery, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const user = await currentUser(c);
+      requirePermission(user, 'perm.meview.consent.read');
+      const { patientId } = c.req.valid('query');
+      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'informed consents');
+      const documents = await signedConsentDocuments(db, patientId, { category: 'INFORMED' });
+      return c.json({ documents } satisfies SignedConsentDocumentList);
+    },
+  )
+  /** One informed consent as PDF (`documentId`), or all of them as a zip. */
+  .get(
+    '/informedConsents/downloadInformedConsents',
+    vValidator('query', InformedDownloadQuery, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const user = await currentUser(c);
+      requirePermission(user, 'perm.meview.consent.read');
+      const { patientId, documentId } = c.req.valid('query');
+      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'informed consents download');
+      const listed = await signedConsentDocuments(db, patientId, { category: 'INFORMED' });
+      const ids = listed
+        .map((document) => document.documentId)
+        .filter((id) => documentId === undefined || id === documentId);
+      const files = await signedPdfs(db, patientId, ids);
+      if (files.length === 0) throw new HttpError(404, 'NOT_FOUND');
+      const [single] = files;
+      if (documentId !== undefined && single)
+        return download(single.pdf, 'application/pdf', `${fileName(single.title, single.id)}.pdf`);
+      const zip = zipFiles(
+        files.map((file) => ({ name: `${fileName(file.title, file.id)}.pdf`, bytes: file.pdf })),
+      );
+      return download(zip, 'application/zip', 'consensi-informati.zip');
+    },
+  )
+  /** Earlier versions of the consent signed in document `id` (a signed document id). */
+  .get(
+    '/documents/:id/consensusPreviousVersions',
+    vValidator('param', IdParam, onInvalid),
+    vValidator('query', PreviousVersionsQuery, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const user = await currentUser(c);
+      requirePermission(user, 'perm.meview.consent.read');
+      const { patientId, projectId } = c.req.valid('query');
+      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'consent versions');
+      const { start, chain } = await previousVersions(db, patientId, c.req.valid('param').id);
+      if (projectId !== undefined && start.projectId !== projectId) throw new HttpError(404, 'NOT_FOUND');
+      const ids = new Set(chain.map((row) => row.id));
+      const documents = (await signedConsentDocuments(db, patientId)).filter((document) =>
+        ids.has(document.consentId),
+      );
+      return c.json({ documents } satisfies SignedConsentDocumentList);
+    },
+  );

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Permission } from '../../../src/contract';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { patients } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { authorizePatientAccess, hasDossierConsent } from '../access';
+import { recordAccess } from '../audit';
+
+export function requirePermission(user: UserRow, permission: Permission): void {
+  if (!(user.permissions as readonly string[]).includes(permission))
+    throw new HttpError(403, 'PERMISSION_MISSING');
+}
+
+/**
+ * Access to a patient's consents. As for the dossier (audited through authorizePatientAccess), except
+ * that a physician or operator may reach the consents of a patient who has not given the dossier
+ * consent yet: collecting that consent is how the dossier opens. Only the consents: the access is
+ * audited with the title NONE and a detail saying why.
+ */
+export async function authorizeConsentAccess(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  activity: 'CONSENT_READ' | 'CONSENT_WRITE',
+  detail?: string,
+): Promise<void> {
+  const collector = user.userType === 'PHY' || user.userType === 'OPT';
+  if (!collector || (await hasDossierConsent(db, patientId))) {
+    await authorizePatientAccess(db, user, patientId, activity, detail ? { detail } : {});
+    return;
+  }
+  const [patient] = await db
+    .select({ mepiId: patients.mepiId })
+    .from(patients)
+    .where(eq(patients.mepiId, patientId))
+    .limit(1);
+  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  await recordAccess(db, {
+    user,
+    patientId,
+    activity,
+    accessTitle: 'NONE',
+    outcome: 'ALLOWED',
+    detail: detail ?? 'consent collection without dossier consent',
+  });
+}

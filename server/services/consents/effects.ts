@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { ConsentAction, ConsentSigner } from '../../../src/contract';
+import type { Database } from '../../db/client';
+import { type CeremonyRow, registerCeremonyEffect, type SignedOutput } from '../signing/ceremony';
+import { recordConsentVersion } from './record';
+import { orderTargets } from './rules';
+
+/** What a consent ceremony records once signed; stored as the ceremony's effect. */
+export const ConsentEffect = v.object({
+  patientId: v.number(),
+  signer: ConsentSigner,
+  items: v.array(
+    v.object({
+      consentCode: v.string(),
+      projectId: v.nullable(v.number()),
+      action: ConsentAction,
+      jsonData: v.record(v.string(), v.unknown()),
+      /** The subject of its temp document: how the effect finds the signed PDF. */
+      subject: v.string(),
+    }),
+  ),
+});
+export type ConsentEffect = v.InferOutput<typeof ConsentEffect>;
+
+export const CONSENT_KINDS = {
+  consent: 'consent',
+  revoke: 'revoke-consent',
+  informed: 'informed-consent',
+} as const;
+
+export function subjectOf(item: { consentCode: string; projectId: number | null }): string {
+  return `${item.consentCode}:${item.projectId ?? ''}`;
+}
+
+/** Records each signed consent in the transaction that stores the signed PDFs. */
+export async function applyConsentEffect(
+  tx: Database,
+  ceremony: CeremonyRow,
+  signed: readonly SignedOutput[],
+): Promise<void> {
+  const effect = v.parse(ConsentEffect, ceremony.effect);
+  const completedAt = new Date();
+  for (const item of orderTargets(effect.items)) {
+    const document = signed.find((output) => output.subject === item.subject);
+    if (!document) throw new Error(`no signed document for ${item.subject}`);
+    await recordConsentVersion(tx, {
+      ...item,
+      patientId: effect.patientId,
+      signer: effect.signer,
+      medium: 'digital',
+      signedDocumentId: document.signedDocumentId,
+      collectedByUserId: ceremony.userId,
+      now: completedAt,
+    });
+  }
+}
+
+// Giving, revoking and informed consents record the same way; the kinds tell /consensus/checkRevoke
+// and the signature screens apart.
+for (const kind of Object.values(CONSENT_KINDS)) registerCeremonyEffect(kind, applyConsentEffect);
