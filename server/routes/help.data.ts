@@ -87,6 +87,19 @@ export const helpPages: Record<string, HelpEntry> = {
       ],
     },
   },
+  'documentObscurement/index': {
+    title: { it: 'Oscuramento documenti', en: 'Hiding documents' },
+    paragraphs: {
+      it: [
+        'Spunta i documenti da nascondere e tocca "Scegli a chi" per indicare chi non deve vederli: tutti gli operatori sanitari, i medici specialisti, gli operatori o le persone che hai autorizzato.',
+        'Per mostrare di nuovo un documento nascosto, spuntalo e scegli "Visibile a tutti". La richiesta vale dopo la firma con PIN e codice via SMS; tu e il medico che ha redatto il documento lo vedete sempre.',
+      ],
+      en: [
+        'Tick the documents to hide and tap "Choose who" to say who must not see them: all healthcare staff, specialist physicians, operators or the people you authorised.',
+        'To show a hidden document again, tick it and choose "Visible to everyone". The request applies once signed with your PIN and an SMS code; you and the physician who wrote the document always see it.',
+      ],
+    },
+  },
   'patients/favorites': {
     title: { it: 'I miei pazienti', en: 'My patients' },
     paragraphs: {

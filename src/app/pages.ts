@@ -69,6 +69,14 @@ export const HistoryPage = page(
   () => import('../features/history/history-page'),
   (m) => m.HistoryPage,
 );
+export const ObscuringPage = page(
+  () => import('../features/obscuring/obscuring-page'),
+  (m) => m.ObscuringPage,
+);
+export const ObscuringSignPage = page(
+  () => import('../features/obscuring/obscuring-sign-page'),
+  (m) => m.ObscuringSignPage,
+);
 
 /** Fetches every screen's chunk in the background (idle time); failures are left to the navigation. */
 export function preloadPages(): void {

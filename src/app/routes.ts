@@ -13,6 +13,8 @@ import {
   LoginExternalPage,
   LoginPage,
   MyPatientsPage,
+  ObscuringPage,
+  ObscuringSignPage,
   PatientInfoPage,
   PatientListPage,
   PatientSearchPage,
@@ -53,4 +55,6 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.timeline, page: TimelinePage, access: 'session' },
   { pattern: patterns.patientTimeline, page: TimelinePage, access: 'session' },
   { pattern: patterns.datahistory, page: HistoryPage, access: 'session' },
+  { pattern: patterns.documentObscurement, page: ObscuringPage, access: 'session' },
+  { pattern: patterns.documentObscurementSign, page: ObscuringSignPage, access: 'session' },
 ];

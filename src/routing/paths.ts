@@ -19,6 +19,8 @@ export const patterns = {
   timeline: '/timeline',
   patientTimeline: '/timeline/:patientId',
   datahistory: '/datahistory/:patientId',
+  documentObscurement: '/DocumentObscurement/:patientId',
+  documentObscurementSign: '/DocumentObscurement/:patientId/sign',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -43,4 +45,9 @@ export const paths = {
   timeline: (): string => patterns.timeline,
   patientTimeline: (patientId: number | string): string => `/timeline/${id(patientId)}`,
   datahistory: (patientId: number | string): string => `/datahistory/${id(patientId)}`,
+  /** `confirm`: the ids prepareObscure answered, once signed (the page then confirms and reports). */
+  documentObscurement: (patientId: number | string, confirm?: readonly number[]): string =>
+    `/DocumentObscurement/${id(patientId)}${confirm?.length ? `?confirm=${confirm.join(',')}` : ''}`,
+  documentObscurementSign: (patientId: number | string): string =>
+    `/DocumentObscurement/${id(patientId)}/sign`,
 } as const;

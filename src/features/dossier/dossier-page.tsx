@@ -4,7 +4,7 @@
  */
 import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { funnelOutline } from 'ionicons/icons';
+import { eyeOffOutline, funnelOutline } from 'ionicons/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useState } from 'react';
@@ -53,6 +53,9 @@ function DossierScreen({ patientId, staff }: { patientId: number | null; staff: 
   const list = useDocumentList(patientId ?? 0, filters, patientId !== null);
   const patient = useAtomValue(currentPatientAtom);
   const count = activeFilterCount(filters);
+  const user = useAtomValue(currentUserAtom);
+  const canObscure =
+    !staff && user?.userType === 'PAT' && user.permissionList.includes('perm.meview.document.obscure');
 
   const filterButton = (
     <IonButton
@@ -74,7 +77,18 @@ function DossierScreen({ patientId, staff }: { patientId: number | null; staff: 
       title={t`Dossier`}
       help={HELP}
       backTo={staff && patientId !== null ? paths.patientInfo(patientId) : undefined}
-      actions={patientId !== null ? filterButton : undefined}
+      actions={
+        patientId !== null ? (
+          <>
+            {canObscure && (
+              <IonButton routerLink={paths.documentObscurement(patientId)} aria-label={t`Oscura documenti`}>
+                <IonIcon slot="icon-only" icon={eyeOffOutline} aria-hidden="true" />
+              </IonButton>
+            )}
+            {filterButton}
+          </>
+        ) : undefined
+      }
       refresher={<Refresher onRefresh={list.reload} />}
       className="dossier-page"
     >

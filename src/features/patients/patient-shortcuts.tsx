@@ -1,12 +1,17 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { eyeOutline, folderOpenOutline, timeOutline } from 'ionicons/icons';
+import { eyeOffOutline, eyeOutline, folderOpenOutline, timeOutline } from 'ionicons/icons';
+import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { paths } from '../../routing/paths';
+import { currentUserAtom } from '../../session/session-atoms';
 
 /** From the demographic record to the patient's dossier, timeline and treatment history. */
 export function PatientShortcuts({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
   const { t } = useLingui();
+  const user = useAtomValue(currentUserAtom);
+  const canObscure =
+    own && user?.userType === 'PAT' && user.permissionList.includes('perm.meview.document.obscure');
   return (
     <nav className="patient-actions" aria-label={t`Vai a`}>
       {!own && (
@@ -25,6 +30,12 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
         <IonIcon slot="start" icon={eyeOutline} aria-hidden="true" />
         {own ? <Trans>Chi ha consultato i miei dati</Trans> : <Trans>Storico dei trattamenti</Trans>}
       </IonButton>
+      {canObscure && (
+        <IonButton routerLink={paths.documentObscurement(patientId)} fill="outline">
+          <IonIcon slot="start" icon={eyeOffOutline} aria-hidden="true" />
+          <Trans>Oscura documenti</Trans>
+        </IonButton>
+      )}
     </nav>
   );
 }

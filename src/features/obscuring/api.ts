@@ -1,0 +1,37 @@
+/** The obscuring calls (spec 7): the patient's documents, prepare the signed request, confirm it. */
+import { getJson, sendJson } from '../../api/request';
+import type { DocumentList } from '../../contract/documents';
+import { DocumentList as DocumentListSchema } from '../../contract/documents';
+import type { ConfirmObscureReply, ObscureSelection } from '../../contract/obscuring';
+import {
+  ConfirmObscureReply as ConfirmObscureReplySchema,
+  PrepareObscureReply,
+} from '../../contract/obscuring';
+
+export const OBSCURING_PAGE_SIZE = 100;
+
+/** One page of the patient's documents (the patient sees them all, obscured or not). */
+export function fetchDocuments(patientId: number, offset: number): Promise<DocumentList> {
+  return getJson('documents', DocumentListSchema, {
+    searchParams: { patientId, max: OBSCURING_PAGE_SIZE, offset },
+  });
+}
+
+/** `POST /documents/prepareObscure`: the temp documents of the request to sign. */
+export async function prepareObscure(
+  patientId: number,
+  documents: readonly ObscureSelection[],
+): Promise<number[]> {
+  const reply = await sendJson(
+    'post',
+    'documents/prepareObscure',
+    { patientId, documents },
+    PrepareObscureReply,
+  );
+  return reply.documentIds;
+}
+
+/** `PUT /documents/obscure`: what the signed request applied. */
+export function confirmObscure(documentIds: readonly number[]): Promise<ConfirmObscureReply> {
+  return sendJson('put', 'documents/obscure', { documentIds }, ConfirmObscureReplySchema);
+}

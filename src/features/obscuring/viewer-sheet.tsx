@@ -1,0 +1,111 @@
+/**
+ * Bottom sheet to choose whom one document is hidden from: healthcare staff, then the patient's
+ * authorised people by relationship. "Tutti gli operatori sanitari" covers every staff member.
+ */
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonFooter,
+  IonHeader,
+  IonModal,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { ObscuringInfo } from '../../contract/documents';
+import type { Viewer } from './viewers';
+import { GUEST_VIEWERS, NOBODY, STAFF_VIEWERS, VIEWER_HINT, VIEWER_LABEL } from './viewers';
+
+export function ViewerSheet({
+  open,
+  title,
+  value,
+  onApply,
+  onClose,
+}: {
+  open: boolean;
+  /** The document's title. */
+  title: string;
+  value: ObscuringInfo;
+  onApply: (value: ObscuringInfo) => void;
+  onClose: () => void;
+}): JSX.Element {
+  const { t, i18n } = useLingui();
+  const titleId = useId();
+  const [draft, setDraft] = useState<ObscuringInfo>(value);
+  useEffect(() => {
+    if (open) setDraft(value);
+  }, [open, value]);
+
+  const group = (legend: string, viewers: readonly Viewer[]): JSX.Element => (
+    <fieldset className="viewer-group">
+      <legend>{legend}</legend>
+      {viewers.map((viewer) => {
+        const hint = VIEWER_HINT[viewer];
+        // Hidden from all staff already covers specialists and operators.
+        const covered = viewer !== 'general' && STAFF_VIEWERS.includes(viewer) && draft.general;
+        return (
+          <label key={viewer} className="viewer-option">
+            <input
+              type="checkbox"
+              checked={draft[viewer] || covered}
+              disabled={covered}
+              onChange={(event) => setDraft({ ...draft, [viewer]: event.target.checked })}
+            />
+            <span>
+              <span className="viewer-name">{i18n._(VIEWER_LABEL[viewer])}</span>
+              {hint && <span className="viewer-hint">{i18n._(hint)}</span>}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+
+  return (
+    <IonModal
+      isOpen={open}
+      onDidDismiss={onClose}
+      breakpoints={[0, 0.85, 1]}
+      initialBreakpoint={0.85}
+      className="viewer-sheet"
+      aria-labelledby={titleId}
+    >
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle id={titleId}>
+            <Trans>Nascondi a</Trans>
+          </IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onClose}>
+              <Trans>Chiudi</Trans>
+            </IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <p className="viewer-sheet-document">{title}</p>
+        {group(t`Personale sanitario`, STAFF_VIEWERS)}
+        {group(t`Persone autorizzate`, GUEST_VIEWERS)}
+        <p className="viewer-sheet-note">
+          <Trans>Il documento resta sempre visibile a te e al medico che lo ha redatto.</Trans>
+        </p>
+      </IonContent>
+      <IonFooter>
+        <IonToolbar>
+          <div className="viewer-actions">
+            <IonButton fill="outline" onClick={() => setDraft(NOBODY)}>
+              <Trans>Visibile a tutti</Trans>
+            </IonButton>
+            <IonButton onClick={() => onApply(draft)}>
+              <Trans>Applica</Trans>
+            </IonButton>
+          </div>
+        </IonToolbar>
+      </IonFooter>
+    </IonModal>
+  );
+}
