@@ -6,6 +6,8 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { DEMO_SIGNING_PIN, DEMO_SIGNING_PIN_HASH } from '../../db/seed/signing';
+import { verifyPassword } from '../password';
 import { certificateAuthority } from './ca';
 import { signPdf } from './pades';
 import { keyEncryptionKey, openPrivateKey, sealPrivateKey } from './secret';
@@ -13,6 +15,13 @@ import { exportPkcs8, generateSignerKeys, issueSignerCertificate, x509 } from '.
 
 const dir = mkdtempSync(path.join(tmpdir(), 'signing-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the demo PIN', () => {
+  it('matches its precomputed hash', async () => {
+    expect(await verifyPassword(DEMO_SIGNING_PIN, DEMO_SIGNING_PIN_HASH)).toBe(true);
+    expect(await verifyPassword('654321', DEMO_SIGNING_PIN_HASH)).toBe(false);
+  });
+});
 
 describe('sealed private keys', () => {
   it('open only with the same secret and label, and never contain the key in clear', () => {
