@@ -77,6 +77,50 @@ export const ObscuringSignPage = page(
   () => import('../features/obscuring/obscuring-sign-page'),
   (m) => m.ObscuringSignPage,
 );
+export const ConsentsPage = page(
+  () => import('../features/consents/consents-page'),
+  (m) => m.ConsentsPage,
+);
+export const ProcedureConsentsPage = page(
+  () => import('../features/consents/consents-page'),
+  (m) => m.ProcedureConsentsPage,
+);
+export const NewConsentsPage = page(
+  () => import('../features/consents/new-consents-page'),
+  (m) => m.NewConsentsPage,
+);
+export const SelectConsentSignerPage = page(
+  () => import('../features/consents/select-signer-pages'),
+  (m) => m.SelectConsentSignerPage,
+);
+export const SelectDigitalConsentSignerPage = page(
+  () => import('../features/consents/select-signer-pages'),
+  (m) => m.SelectDigitalConsentSignerPage,
+);
+export const PaperConsentPage = page(
+  () => import('../features/consents/paper-consent-page'),
+  (m) => m.PaperConsentPage,
+);
+export const SignNewConsentsPage = page(
+  () => import('../features/consents/sign-new-consents-page'),
+  (m) => m.SignNewConsentsPage,
+);
+export const SignCheckPage = page(
+  () => import('../features/consents/sign-check-page'),
+  (m) => m.SignCheckPage,
+);
+export const SignFeaConsentsPage = page(
+  () => import('../features/consents/fea-pages'),
+  (m) => m.SignFeaConsentsPage,
+);
+export const SignFeaConsentsResultPage = page(
+  () => import('../features/consents/fea-pages'),
+  (m) => m.SignFeaConsentsResultPage,
+);
+export const DoConsensusPage = page(
+  () => import('../features/consents/do-consensus-page'),
+  (m) => m.DoConsensusPage,
+);
 
 /** Fetches every screen's chunk in the background (idle time); failures are left to the navigation. */
 export function preloadPages(): void {

@@ -6,6 +6,8 @@ import type { ComponentType } from 'react';
 import { patterns } from '../routing/paths';
 import {
   AboutPage,
+  ConsentsPage,
+  DoConsensusPage,
   DocumentViewerPage,
   DossierPage,
   HistoryPage,
@@ -13,12 +15,21 @@ import {
   LoginExternalPage,
   LoginPage,
   MyPatientsPage,
+  NewConsentsPage,
   ObscuringPage,
   ObscuringSignPage,
+  PaperConsentPage,
   PatientInfoPage,
   PatientListPage,
   PatientSearchPage,
   PostAuthPage,
+  ProcedureConsentsPage,
+  SelectConsentSignerPage,
+  SelectDigitalConsentSignerPage,
+  SignCheckPage,
+  SignFeaConsentsPage,
+  SignFeaConsentsResultPage,
+  SignNewConsentsPage,
   TimelinePage,
 } from './pages';
 
@@ -31,6 +42,8 @@ export interface AppRoute {
   staffOnly?: boolean;
   /** Entering the route clears the current patient (spec: `/patients`). */
   clearsCurrentPatient?: boolean;
+  /** A full-screen flow (the signing wizard): no tab bar. */
+  fullScreen?: boolean;
 }
 
 export const ROUTES: readonly AppRoute[] = [
@@ -57,4 +70,32 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.datahistory, page: HistoryPage, access: 'session' },
   { pattern: patterns.documentObscurement, page: ObscuringPage, access: 'session' },
   { pattern: patterns.documentObscurementSign, page: ObscuringSignPage, access: 'session' },
+  { pattern: patterns.consents, page: ConsentsPage, access: 'session' },
+  { pattern: patterns.patientConsents, page: ConsentsPage, access: 'session' },
+  { pattern: patterns.procedureConsents, page: ProcedureConsentsPage, access: 'session' },
+  { pattern: patterns.newConsents, page: NewConsentsPage, access: 'session' },
+  {
+    pattern: patterns.selectConsentSigner,
+    page: SelectConsentSignerPage,
+    access: 'session',
+    staffOnly: true,
+  },
+  {
+    pattern: patterns.selectDigitalConsentSigner,
+    page: SelectDigitalConsentSignerPage,
+    access: 'session',
+    staffOnly: true,
+  },
+  { pattern: patterns.selectPaperConsentSigner, page: PaperConsentPage, access: 'session', staffOnly: true },
+  // signNewConsents and signFeaConsents skip the user check (spec): a 403 on /me has no user to load.
+  { pattern: patterns.signNewConsents, page: SignNewConsentsPage, access: 'public', fullScreen: true },
+  { pattern: patterns.signFeaConsents, page: SignFeaConsentsPage, access: 'public', fullScreen: true },
+  {
+    pattern: patterns.signFeaConsentsResult,
+    page: SignFeaConsentsResultPage,
+    access: 'public',
+    fullScreen: true,
+  },
+  { pattern: patterns.signCheck, page: SignCheckPage, access: 'session', fullScreen: true },
+  { pattern: patterns.doConsensus, page: DoConsensusPage, access: 'session' },
 ];

@@ -11,7 +11,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { Suspense } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { matchPath, Navigate, Route, useLocation } from 'react-router-dom';
 import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
 import { TOAST_ANCHOR_ID } from '../ui/toasts';
@@ -41,6 +41,8 @@ export function Shell(): JSX.Element {
   const { t, i18n } = useLingui();
   const user = useAtomValue(currentUserAtom);
   const tabs = tabsFor(user);
+  const { pathname } = useLocation();
+  const fullScreen = ROUTES.some((route) => route.fullScreen && matchPath(route.pattern, pathname));
   return (
     <IonSplitPane contentId="main" when={SPLIT_PANE_WHEN}>
       <SideMenu />
@@ -57,13 +59,18 @@ export function Shell(): JSX.Element {
             id={TOAST_ANCHOR_ID}
             slot="bottom"
             className="app-tab-bar"
-            hidden={tabs.length === 0}
+            hidden={tabs.length === 0 || fullScreen}
             aria-label={t`Sezioni`}
           >
             {tabs.map((tab) => (
               <IonTabButton key={tab.id} tab={tab.id} href={tab.href}>
                 <IonIcon icon={tab.icon} aria-hidden="true" />
                 <IonLabel>{i18n._(tab.label)}</IonLabel>
+                {tab.badge && user && (
+                  <Suspense fallback={null}>
+                    <tab.badge user={user} />
+                  </Suspense>
+                )}
               </IonTabButton>
             ))}
           </IonTabBar>

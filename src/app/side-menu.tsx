@@ -25,7 +25,7 @@ import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
 import { confirm } from '../ui/confirm-dialog';
 import { ROLE_LABEL } from '../ui/role-labels';
-import { tabsFor } from './tabs';
+import { menuEntriesFor } from './tabs';
 
 const LanguageSwitch = lazy(() =>
   import('../i18n/language-switch').then((m) => ({ default: m.LanguageSwitch })),
@@ -46,7 +46,7 @@ export function SideMenu(): JSX.Element {
   const user = useAtomValue(currentUserAtom);
   const { pathname } = useLocation();
   const entries = [
-    ...tabsFor(user),
+    ...menuEntriesFor(user),
     { id: 'about', label: msg`Informazioni`, icon: informationCircleOutline, href: paths.about() },
   ];
 

@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  documentTextOutline,
   folderOpenOutline,
   homeOutline,
   idCardOutline,
@@ -12,8 +13,13 @@ import {
   starOutline,
   timeOutline,
 } from 'ionicons/icons';
+import type { ComponentType } from 'react';
+import { lazy } from 'react';
 import type { CurrentUser, UserType } from '../contract/user';
 import { paths } from '../routing/paths';
+
+/** The consents notification dot: its own chunk, fetched after the first screen. */
+const ConsentTabBadge = lazy(() => import('../features/consents/consent-tab-badge'));
 
 export interface TabDefinition {
   id: string;
@@ -21,6 +27,10 @@ export interface TabDefinition {
   icon: string;
   roles: readonly UserType[];
   href: (user: CurrentUser) => string | null;
+  /** Only in the side menu, not in the tab bar (kept to five tabs on a phone). */
+  menuOnly?: boolean;
+  /** Drawn beside the label (e.g. the consents notification colour). */
+  badge?: ComponentType<{ user: CurrentUser }>;
 }
 
 const PATIENT_SIDE: readonly UserType[] = ['PAT', 'GUE'];
@@ -42,6 +52,7 @@ export const TABS: readonly TabDefinition[] = [
     icon: timeOutline,
     roles: PATIENT_SIDE,
     href: () => paths.timeline(),
+    menuOnly: true,
   },
   {
     id: 'info',
@@ -49,6 +60,15 @@ export const TABS: readonly TabDefinition[] = [
     icon: idCardOutline,
     roles: PATIENT_SIDE,
     href: (user) => (user.patientId === null ? null : paths.patientInfo(user.patientId)),
+    menuOnly: true,
+  },
+  {
+    id: 'consents',
+    label: msg`Consensi`,
+    icon: documentTextOutline,
+    roles: ['PAT'],
+    href: (user) => (user.patientId === null ? null : paths.consents(user.patientId)),
+    badge: ConsentTabBadge,
   },
   { id: 'patients', label: msg`Pazienti`, icon: peopleOutline, roles: STAFF, href: () => paths.patients() },
   { id: 'favorites', label: msg`Preferiti`, icon: starOutline, roles: STAFF, href: () => paths.myPatients() },
@@ -59,12 +79,25 @@ export interface VisibleTab {
   label: MessageDescriptor;
   icon: string;
   href: string;
+  badge?: ComponentType<{ user: CurrentUser }>;
 }
 
-export function tabsFor(user: CurrentUser | null): VisibleTab[] {
+function visible(user: CurrentUser | null, inTabBar: boolean): VisibleTab[] {
   if (!user) return [];
-  return TABS.filter((tab) => tab.roles.includes(user.userType)).flatMap((tab) => {
-    const href = tab.href(user);
-    return href ? [{ id: tab.id, label: tab.label, icon: tab.icon, href }] : [];
-  });
+  return TABS.filter((tab) => tab.roles.includes(user.userType) && !(inTabBar && tab.menuOnly)).flatMap(
+    (tab) => {
+      const href = tab.href(user);
+      return href ? [{ id: tab.id, label: tab.label, icon: tab.icon, href, badge: tab.badge }] : [];
+    },
+  );
+}
+
+/** The tab bar's entries. */
+export function tabsFor(user: CurrentUser | null): VisibleTab[] {
+  return visible(user, true);
+}
+
+/** The side menu's entries: every tab, including those kept out of the tab bar. */
+export function menuEntriesFor(user: CurrentUser | null): VisibleTab[] {
+  return visible(user, false);
 }

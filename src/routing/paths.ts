@@ -21,11 +21,33 @@ export const patterns = {
   datahistory: '/datahistory/:patientId',
   documentObscurement: '/DocumentObscurement/:patientId',
   documentObscurementSign: '/DocumentObscurement/:patientId/sign',
+  consents: '/consents/:patientId',
+  patientConsents: '/patientConsents/:patientId',
+  procedureConsents: '/procedureConsents/:patientId',
+  newConsents: '/new-consents',
+  selectConsentSigner: '/select-consent-signer',
+  selectDigitalConsentSigner: '/select-digital-consent-signer',
+  selectPaperConsentSigner: '/select-paper-consent-signer',
+  signNewConsents: '/sign-new-consents',
+  signCheck: '/sign-check',
+  signFeaConsents: '/sign-fea-consents',
+  signFeaConsentsResult: '/sign-fea-consents-result',
+  doConsensus: '/doConsensus',
 } as const;
 
 export type PatternName = keyof typeof patterns;
 
 const id = (value: number | string): string => encodeURIComponent(String(value));
+
+/** Query parameters of the redirect targets (spec: signNewConsents, signFeaConsents); null/undefined left out. */
+export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+const withQuery = (path: string, params: QueryParams = {}): string => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== null && value !== undefined) query.set(key, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+};
 
 export const paths = {
   root: (): string => patterns.root,
@@ -50,4 +72,18 @@ export const paths = {
     `/DocumentObscurement/${id(patientId)}${confirm?.length ? `?confirm=${confirm.join(',')}` : ''}`,
   documentObscurementSign: (patientId: number | string): string =>
     `/DocumentObscurement/${id(patientId)}/sign`,
+  consents: (patientId: number | string): string => `/consents/${id(patientId)}`,
+  patientConsents: (patientId: number | string): string => `/patientConsents/${id(patientId)}`,
+  procedureConsents: (patientId: number | string): string => `/procedureConsents/${id(patientId)}`,
+  newConsents: (params?: QueryParams): string => withQuery(patterns.newConsents, params),
+  selectConsentSigner: (params?: QueryParams): string => withQuery(patterns.selectConsentSigner, params),
+  selectDigitalConsentSigner: (params?: QueryParams): string =>
+    withQuery(patterns.selectDigitalConsentSigner, params),
+  selectPaperConsentSigner: (params?: QueryParams): string =>
+    withQuery(patterns.selectPaperConsentSigner, params),
+  signNewConsents: (params?: QueryParams): string => withQuery(patterns.signNewConsents, params),
+  signCheck: (params?: QueryParams): string => withQuery(patterns.signCheck, params),
+  signFeaConsents: (params?: QueryParams): string => withQuery(patterns.signFeaConsents, params),
+  signFeaConsentsResult: (): string => patterns.signFeaConsentsResult,
+  doConsensus: (params?: QueryParams): string => withQuery(patterns.doConsensus, params),
 } as const;

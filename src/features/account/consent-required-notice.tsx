@@ -6,9 +6,9 @@ import { logout } from '../../auth/logout';
 import type { ConsentContext } from '../../session/session-atoms';
 
 /**
- * A 403 on `/me` with code 0 or 2: the dossier consent must be signed before the portal can be used.
- * The signing screens come with a later issue; until then this page blocks and offers logout. The context
- * is already kept in `consentContextAtom` for them.
+ * A 403 on `/me` with code 0 or 2 whose reply names no patient: the signing screens need the patient, so
+ * this page explains and offers logout. With a patient, `/postAuth` goes to signNewConsents or
+ * signFeaConsents instead.
  */
 export function ConsentRequiredNotice({ context }: { context: ConsentContext }): JSX.Element {
   const { t } = useLingui();
@@ -36,9 +36,7 @@ export function ConsentRequiredNotice({ context }: { context: ConsentContext }):
       )}
       <p>{message}</p>
       <p>
-        <Trans>
-          La firma del consenso non è ancora disponibile in questo portale: rivolgiti al tuo medico.
-        </Trans>
+        <Trans>Non è stato possibile avviare la firma del consenso: rivolgiti al tuo medico.</Trans>
       </p>
       <IonButton onClick={leave} disabled={leaving}>
         <Trans>Esci</Trans>

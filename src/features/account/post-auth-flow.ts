@@ -2,7 +2,9 @@
  * `/postAuth` (spec sections 2 and 8): finish the login when the identity provider sent us back, load
  * `/me`, then route by role. A 403 on `/me` decides between consent signing and logout by its code.
  */
+import { getJson } from '../../api/request';
 import { completeSignin, isInternalPath, loggedInAtom, returnPathOf } from '../../auth/session';
+import { Utilities } from '../../contract/reference';
 import type { ProfileDenied } from '../../contract/user';
 import { paths } from '../../routing/paths';
 import { loadCurrentPatient } from '../../session/current-patient';
@@ -31,6 +33,31 @@ function consentContext(denied: ProfileDenied, code: 0 | 2): ConsentContext {
     signer: 'self',
     authentication_method: denied.authentication_method,
   };
+}
+
+/**
+ * Code 0: the dossier consent, signed by the patient themself, digitally (redirect target signNewConsents;
+ * `medmakerModel` is the dossier consent code of `/utilities`), then `/postAuth` again enters the portal.
+ * Code 2: the advanced electronic signature consents (signFeaConsents).
+ */
+async function consentSigningPath(
+  context: ConsentContext,
+  patient: NonNullable<ConsentContext['patient']>,
+): Promise<string> {
+  if (context.code === 2)
+    return paths.signFeaConsents({
+      selectedPatient: patient.mepiId,
+      digitalIdentity: context.authentication_method,
+    });
+  const utilities = await getJson('utilities', Utilities);
+  return paths.signNewConsents({
+    medium: 'digital',
+    selectedPatient: patient.mepiId,
+    selectedFiscalCode: patient.fiscalCode,
+    mediumSelectionRequired: true,
+    medmakerModel: utilities.mdMkConsensusDossierCode,
+    returnTo: paths.postAuth(),
+  });
 }
 
 export async function runPostAuth(href: string, keptTarget?: string): Promise<PostAuthOutcome> {
@@ -62,7 +89,12 @@ export async function runPostAuth(href: string, keptTarget?: string): Promise<Po
     if (code === 1) return { kind: 'logout' };
     const context = consentContext(profile.denied, code);
     store.set(consentContextAtom, context);
-    return { kind: 'consent', context };
+    if (!context.patient) return { kind: 'consent', context };
+    try {
+      return { kind: 'navigate', to: await consentSigningPath(context, context.patient) };
+    } catch {
+      return { kind: 'error', stage: 'profile' };
+    }
   }
 
   const user = profile.user;

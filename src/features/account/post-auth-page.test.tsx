@@ -4,7 +4,8 @@ import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { User, UserManager } from 'oidc-client-ts';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { JSX } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../../auth/logout';
 import { loggedInAtom } from '../../auth/session';
@@ -18,6 +19,11 @@ vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLo
 
 let store: AppStore;
 
+function SignTarget(): JSX.Element {
+  const location = useLocation();
+  return <p data-testid="sign-target">{`${location.pathname}${location.search}`}</p>;
+}
+
 function renderAt(path: string, state?: unknown): void {
   const [pathname, query] = path.split('?');
   render(
@@ -30,6 +36,8 @@ function renderAt(path: string, state?: unknown): void {
               <Route path="/home" element={<h1>Home</h1>} />
               <Route path="/login" element={<h1>Login</h1>} />
               <Route path="/patientInfo/:patientId" element={<h1>Dati anagrafici</h1>} />
+              <Route path="/sign-new-consents" element={<SignTarget />} />
+              <Route path="/sign-fea-consents" element={<SignTarget />} />
             </Routes>
           </MemoryRouter>
         </IonApp>
@@ -119,20 +127,55 @@ describe('/postAuth', () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
-  it.each([0, 2] as const)(
-    '403 code %i: keeps the consent context and blocks with a logout button',
-    async (code) => {
-      fakeServer({ 'GET /api/me': () => denied(code) });
-      renderAt('/postAuth');
-      expect(await screen.findByRole('heading', { name: 'Consenso al dossier richiesto' })).toBeTruthy();
-      expect(screen.getByText('Paziente: Mario Rossi')).toBeTruthy();
-      const context = { code, medium: 'digital', signer: 'self', authentication_method: 'spid' };
-      expect(store.get(consentContextAtom)).toMatchObject(context);
-      expect(JSON.parse(localStorage.getItem('currentConsent') ?? 'null')).toMatchObject(context);
-      screen.getByText('Esci').click();
-      expect(logout).toHaveBeenCalled();
-    },
-  );
+  it('403 code 0: keeps the consent context and sends the patient to sign the dossier consent', async () => {
+    fakeServer({
+      'GET /api/me': () => denied(0),
+      'GET /api/utilities': () =>
+        json({
+          mdMkConsensusDossierCode: 'CONS_DOSSIER',
+          applicationTitle: 'Dossier Sanitario',
+          helpDeskPhone: '800 000 000',
+          helpDeskEmail: 'help@example.org',
+          serverVersion: '1',
+        }),
+    });
+    renderAt('/postAuth');
+    const target = await screen.findByTestId('sign-target');
+    const url = new URL(target.textContent ?? '', 'http://x');
+    expect(url.pathname).toBe('/sign-new-consents');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      medium: 'digital',
+      selectedPatient: String(MARIO_ROSSI.mepiId),
+      selectedFiscalCode: MARIO_ROSSI.fiscalCode,
+      mediumSelectionRequired: 'true',
+      medmakerModel: 'CONS_DOSSIER',
+      returnTo: '/postAuth',
+    });
+    const context = { code: 0, medium: 'digital', signer: 'self' };
+    expect(store.get(consentContextAtom)).toMatchObject(context);
+    expect(JSON.parse(localStorage.getItem('currentConsent') ?? 'null')).toMatchObject(context);
+  });
+
+  it('403 code 2: sends the patient to the advanced-signature consents with the authentication method', async () => {
+    fakeServer({ 'GET /api/me': () => denied(2) });
+    renderAt('/postAuth');
+    const target = await screen.findByTestId('sign-target');
+    expect(target.textContent).toBe(
+      `/sign-fea-consents?selectedPatient=${MARIO_ROSSI.mepiId}&digitalIdentity=spid`,
+    );
+    expect(store.get(consentContextAtom)).toMatchObject({ code: 2, authentication_method: 'spid' });
+  });
+
+  it('403 without a patient: explains and offers logout', async () => {
+    fakeServer({
+      'GET /api/me': () =>
+        json({ status: 403, code: 0, message: 'x', patient: null, authentication_method: null }, 403),
+    });
+    renderAt('/postAuth');
+    expect(await screen.findByRole('heading', { name: 'Consenso al dossier richiesto' })).toBeTruthy();
+    screen.getByText('Esci').click();
+    expect(logout).toHaveBeenCalled();
+  });
 
   it('403 code 1: logs out of the identity provider', async () => {
     fakeServer({ 'GET /api/me': () => denied(1) });

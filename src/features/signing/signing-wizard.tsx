@@ -9,7 +9,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import type { JSX, ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorReplyOf, failureMessage } from '../../api/error-report';
 import { requestSignatureCode, signDocuments } from './api';
@@ -54,6 +54,7 @@ export interface SigningWizardProps {
 
 const PIN_FORMAT = msg`Il PIN è composto da 4 a 8 cifre`;
 const CODE_FORMAT = msg`Il codice è composto da 6 cifre`;
+const FAILED = msg`Operazione non riuscita: riprova.`;
 
 export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   const { t } = useLingui();
@@ -76,6 +77,29 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   useEffect(() => {
     if (!draft) setDraft(start());
   }, [draft, setDraft, start]);
+  // A flow that starts by reading (a revocation) prepares its documents on arrival.
+  const mustPrepare = draft?.step === 'read' && draft.documentIds.length === 0 && prepare !== undefined;
+  const preparing = useRef(false);
+  useEffect(() => {
+    if (!mustPrepare || !draft || !prepare || preparing.current) return;
+    preparing.current = true;
+    setBusy(true);
+    prepare(draft)
+      .then((prepared) =>
+        setDraft({
+          ...draft,
+          documentIds: prepared.documentIds,
+          sessionId: prepared.sessionId ?? null,
+          doneTo: prepared.doneTo ?? draft.doneTo,
+          updatedAt: Date.now(),
+        }),
+      )
+      .catch((error: unknown) => setErrors({ step: failureMessage(error) ?? FAILED }))
+      .finally(() => {
+        preparing.current = false;
+        setBusy(false);
+      });
+  }, [mustPrepare, draft, prepare, setDraft]);
   if (!draft) return null;
 
   const update = (change: Partial<SigningDraft>): void =>
@@ -87,7 +111,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     update({ ...change, step });
   };
   const fail = (key: 'pin' | 'code' | 'step', error: unknown): void =>
-    setErrors({ [key]: failureMessage(error) ?? msg`Operazione non riuscita: riprova.` });
+    setErrors({ [key]: failureMessage(error) ?? FAILED });
   const run = (task: () => Promise<void>): void => {
     setBusy(true);
     void task().finally(() => setBusy(false));
@@ -224,7 +248,14 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
       index={index}
       count={draft.steps.length}
       onBack={back && draft.step !== 'result' ? () => goTo(back) : undefined}
-      onClose={draft.step === 'result' ? undefined : () => navigate(closeTo)}
+      onClose={
+        draft.step === 'result'
+          ? undefined
+          : () => {
+              setSecrets({ pin: '' });
+              navigate(closeTo);
+            }
+      }
       primary={{
         label: primaryLabel[draft.step],
         onClick: continueFrom,
@@ -246,7 +277,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
           errors={tried ? validateSigner(draft.signer) : {}}
         />
       )}
-      {draft.step === 'read' && (
+      {draft.step === 'read' && draft.documentIds.length > 0 && (
         <ReadStep
           documentIds={draft.documentIds}
           read={draft.read}

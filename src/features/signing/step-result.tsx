@@ -6,6 +6,7 @@ import type { JSX } from 'react';
 import { useCallback, useState } from 'react';
 import { fetchSignedDocument, saveFile } from './api';
 import { PdfDocument } from './pdf-document';
+import './signing.css';
 
 export function ResultStep({
   signedDocumentIds,
@@ -25,20 +26,23 @@ export function ResultStep({
   );
 }
 
-function SignedDocument({
+export function SignedDocument({
   id,
-  position,
-  count,
+  position = 1,
+  count = 1,
+  title,
 }: {
   id: number;
-  position: number;
-  count: number;
+  position?: number;
+  count?: number;
+  /** Overrides the generic label ("Documento firmato"). */
+  title?: string;
 }): JSX.Element {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const load = useCallback(() => fetchSignedDocument(id), [id]);
-  const label = count > 1 ? t`Documento firmato ${position} di ${count}` : t`Documento firmato`;
+  const label = title ?? (count > 1 ? t`Documento firmato ${position} di ${count}` : t`Documento firmato`);
   const download = (): void => {
     setBusy(true);
     fetchSignedDocument(id)

@@ -1,0 +1,73 @@
+/** One consent: title, state chip, expired flag, dates, and the actions the server allows. */
+import { IonButton } from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import type { Consent } from '../../contract/consents';
+import { useDateFormat } from '../../i18n/dates';
+import { SignedDocument } from '../signing/step-result';
+import { statusLook } from './consent-labels';
+
+export function ConsentCard({
+  consent,
+  isPatient,
+  onGive,
+  onRevoke,
+}: {
+  consent: Consent;
+  isPatient: boolean;
+  onGive: (consent: Consent) => void;
+  onRevoke: (consent: Consent) => void;
+}): JSX.Element {
+  const { t, i18n } = useLingui();
+  const format = useDateFormat();
+  const look = statusLook(consent.statusCode);
+  const patientBlocked = isPatient && !consent.patientCollectable;
+  const titleId = `consent-${consent.id}`;
+  return (
+    <article className="consent-card" aria-labelledby={titleId}>
+      <header className="consent-card-header">
+        <h3 id={titleId}>{consent.desc}</h3>
+        <div className="consent-chips">
+          <span className={`consent-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
+          {consent.expired && (
+            <span className="consent-chip tone-danger">
+              <Trans>Scaduto</Trans>
+            </span>
+          )}
+        </div>
+      </header>
+      {consent.project && <p className="consent-meta">{consent.project.name}</p>}
+      <p className="consent-meta">
+        {consent.signedAt && consent.statusCode === 'GIVEN' && (
+          <span>{t`Firmato il ${format.date(consent.signedAt)}`}</span>
+        )}
+        {consent.revokedAt && <span>{t`Revocato il ${format.date(consent.revokedAt)}`}</span>}
+        {consent.expiresAt && <span>{t`Scade il ${format.date(consent.expiresAt)}`}</span>}
+        {consent.medium && <span>{consent.medium === 'paper' ? t`Cartaceo` : t`Digitale`}</span>}
+      </p>
+      {!consent.canModify && (
+        <p className="consent-note">
+          <Trans>Non è più possibile modificare questo consenso</Trans>
+        </p>
+      )}
+      {patientBlocked && consent.canModify && (
+        <p className="consent-note">
+          <Trans>Per questo consenso rivolgiti al tuo medico.</Trans>
+        </p>
+      )}
+      <div className="consent-actions">
+        {consent.canGive && !patientBlocked && (
+          <IonButton onClick={() => onGive(consent)}>
+            {consent.expired ? <Trans>Rinnova</Trans> : <Trans>Dai il consenso</Trans>}
+          </IonButton>
+        )}
+        {consent.canRevoke && !patientBlocked && (
+          <IonButton color="danger" fill="outline" onClick={() => onRevoke(consent)}>
+            <Trans>Revoca</Trans>
+          </IonButton>
+        )}
+      </div>
+      {consent.documentId !== null && <SignedDocument id={consent.documentId} title={t`Documento firmato`} />}
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The consents notification on the Consents tab (spec section 4): green when no invitation is pending,
+ * grey when all are invitations, yellow otherwise. Colour alone says nothing to everyone, so the dot
+ * carries the count when there is one and an accessible label in words. Refreshed on every navigation,
+ * so signing a consent updates it.
+ */
+import { useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { getJson } from '../../api/request';
+import type { ConsentNotification } from '../../contract/consents';
+import { ConsentList } from '../../contract/consents';
+import type { CurrentUser } from '../../contract/user';
+import { NOTIFICATION_TEXT } from './consent-labels';
+import './consent-tab-badge.css';
+
+export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.Element | null {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const [notification, setNotification] = useState<ConsentNotification | null>(null);
+  const patientId = user.patientId;
+
+  useEffect(() => {
+    void pathname;
+    if (patientId === null) return;
+    let active = true;
+    getJson(`patients/${patientId}/consensus`, ConsentList, { context: { quiet: true } })
+      .then((list) => active && setNotification(list.notification))
+      .catch(() => undefined); // a dot that cannot be computed is simply not drawn
+    return () => {
+      active = false;
+    };
+  }, [patientId, pathname]);
+
+  if (!notification) return null;
+  const text = i18n._(NOTIFICATION_TEXT[notification.colour]);
+  return (
+    <span className={`consent-tab-dot dot-${notification.colour}`} role="img" aria-label={text} title={text}>
+      {notification.count > 0 ? notification.count : ''}
+    </span>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * `/consents/{patientId}` and `/patientConsents/{patientId}` (every consent) and
+ * `/procedureConsents/{patientId}` (informed consents only): cards grouped by kind, with the actions
+ * the server allows. A patient signs digitally; staff choose digital or paper collection.
+ */
+import { IonButton, IonIcon } from '@ionic/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { addOutline, alertCircleOutline } from 'ionicons/icons';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { failureMessage } from '../../api/error-report';
+import type { Consent, ConsentCategory, ConsentList } from '../../contract/consents';
+import { paths } from '../../routing/paths';
+import { isPatientSide } from '../../session/roles';
+import { currentUserAtom } from '../../session/session-atoms';
+import { confirm } from '../../ui/confirm-dialog';
+import { PageLayout } from '../../ui/page-layout';
+import { Refresher } from '../../ui/refresher';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { fetchConsents } from './api';
+import { ConsentCard } from './consent-card';
+import { consentFlowQuery } from './consent-flow';
+import { CATEGORY_ORDER, CATEGORY_TITLE, NOTIFICATION_TEXT } from './consent-labels';
+import './consents.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; list: ConsentList };
+
+export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean }): JSX.Element {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const user = useAtomValue(currentUserAtom);
+  const patientId = Number(useParams().patientId);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const isPatient = user ? isPatientSide(user.userType) : true;
+
+  const load = useCallback(async (): Promise<void> => {
+    try {
+      setState({ status: 'ready', list: await fetchConsents(patientId) });
+    } catch (error) {
+      setState({ status: 'error', error });
+    }
+  }, [patientId]);
+  useEffect(() => {
+    setState({ status: 'loading' });
+    void load();
+  }, [load]);
+
+  const start = (consent: Consent, action: 'give' | 'revoke'): void => {
+    const query = consentFlowQuery({
+      patientId,
+      model: consent.modelCode,
+      projectId: consent.projectId,
+      action,
+    });
+    navigate(isPatient ? paths.signNewConsents(query) : paths.selectConsentSigner(query));
+  };
+  const revoke = async (consent: Consent): Promise<void> => {
+    const dossier = consent.category === 'DOSSIER';
+    const yes = await confirm({
+      header: msg`Revoca del consenso`,
+      message: dossier
+        ? msg`Vuoi revocare il consenso "${consent.desc}"? I professionisti non potranno più consultare il dossier.`
+        : msg`Vuoi revocare il consenso "${consent.desc}"?`,
+      confirmLabel: msg`Revoca`,
+    });
+    if (yes) start(consent, 'revoke');
+  };
+
+  const categories: readonly ConsentCategory[] = informedOnly ? ['INFORMED'] : CATEGORY_ORDER;
+  const title = informedOnly ? t`Consensi alle prestazioni` : t`Consensi`;
+  return (
+    <PageLayout
+      title={title}
+      refresher={<Refresher onRefresh={load} />}
+      actions={
+        <IonButton onClick={() => navigate(paths.newConsents({ patientId }))} aria-label={t`Nuovo consenso`}>
+          <IonIcon slot="icon-only" icon={addOutline} aria-hidden="true" />
+        </IonButton>
+      }
+    >
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && (
+        <ErrorState reason={failureMessage(state.error)} onRetry={() => void load()} />
+      )}
+      {state.status === 'ready' && (
+        <>
+          <p className="consent-summary">
+            <span className={`consent-dot dot-${state.list.notification.colour}`} aria-hidden="true" />
+            {i18n._(NOTIFICATION_TEXT[state.list.notification.colour])}
+          </p>
+          {state.list.errorMessageList.includes('CONSENTS_EXPIRED') && (
+            <p className="consent-notice" role="status">
+              <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+              <Trans>Il paziente ha consensi scaduti da rinnovare</Trans>
+            </p>
+          )}
+          {categories.map((category) => {
+            const items = state.list.patientConsensusList.filter((consent) => consent.category === category);
+            if (items.length === 0) return null;
+            return (
+              <section key={category} className="consent-group" aria-label={i18n._(CATEGORY_TITLE[category])}>
+                <h2>{i18n._(CATEGORY_TITLE[category])}</h2>
+                {items.map((consent) => (
+                  <ConsentCard
+                    key={consent.id}
+                    consent={consent}
+                    isPatient={isPatient}
+                    onGive={(item) => start(item, 'give')}
+                    onRevoke={(item) => void revoke(item)}
+                  />
+                ))}
+              </section>
+            );
+          })}
+          {categories.every(
+            (category) => !state.list.patientConsensusList.some((c) => c.category === category),
+          ) && <EmptyState title={t`Nessun consenso`} />}
+        </>
+      )}
+    </PageLayout>
+  );
+}
+
+export function ProcedureConsentsPage(): JSX.Element {
+  return <ConsentsPage informedOnly />;
+}

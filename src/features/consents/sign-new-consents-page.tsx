@@ -1,0 +1,155 @@
+/**
+ * `/sign-new-consents` (redirect target signNewConsents): the model form, then the signing wizard. Used
+ * for giving and revoking a consent, by the patient (also right after the first login, without a loaded
+ * user: the dossier consent of a 403 code 0) and by staff collecting it digitally.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { failureMessage } from '../../api/error-report';
+import type { ConsentType } from '../../contract/consents';
+import { paths } from '../../routing/paths';
+import { currentUserAtom } from '../../session/session-atoms';
+import { PageLayout } from '../../ui/page-layout';
+import { ErrorState, LoadingState } from '../../ui/state-views';
+import type { SigningDraft, SigningStep } from '../signing/draft';
+import { newDraft, SELF_SIGNER } from '../signing/draft';
+import { signerPayload } from '../signing/signer-validation';
+import type { FormStep, PreparedSigning } from '../signing/signing-wizard';
+import { SigningWizard } from '../signing/signing-wizard';
+import { prepareConsents, prepareInformedConsent } from './api';
+import type { ConsentFlow } from './consent-flow';
+import { consentFlowId, parseConsentFlow } from './consent-flow';
+import type { ParsedForm } from './json-schema';
+import { cleanAnswers, initialAnswers, validateAnswers } from './json-schema';
+import { JsonSchemaForm } from './json-schema-form';
+import { RequireLogin } from './require-login';
+import { useConsentModel } from './use-consent-model';
+
+export function SignNewConsentsPage(): JSX.Element {
+  return (
+    <RequireLogin>
+      <SignNewConsents />
+    </RequireLogin>
+  );
+}
+
+function SignNewConsents(): JSX.Element {
+  const { t } = useLingui();
+  const { search } = useLocation();
+  const flow = parseConsentFlow(search);
+  const [attempt, setAttempt] = useState(0);
+  const model = useConsentModel(flow?.model ?? null, flow?.action === 'give', attempt);
+  if (!flow?.model)
+    return (
+      <PageLayout title={t`Firma del consenso`} withMenu={false}>
+        <ErrorState>
+          <p>{t`Parametri mancanti: impossibile aprire il consenso.`}</p>
+        </ErrorState>
+      </PageLayout>
+    );
+  if (model.status !== 'ready')
+    return (
+      <PageLayout title={t`Firma del consenso`} withMenu={false}>
+        {model.status === 'loading' ? (
+          <LoadingState />
+        ) : (
+          <ErrorState reason={failureMessage(model.error)} onRetry={() => setAttempt((n) => n + 1)} />
+        )}
+      </PageLayout>
+    );
+  return <ConsentWizard flow={flow} type={model.type} form={model.form} />;
+}
+
+export function ConsentWizard({
+  flow,
+  type,
+  form,
+  title,
+  doneTo,
+}: {
+  flow: ConsentFlow;
+  type: ConsentType;
+  form: ParsedForm | null;
+  title?: string;
+  doneTo?: string;
+}): JSX.Element {
+  const { t } = useLingui();
+  const user = useAtomValue(currentUserAtom);
+  const userKey = user ? String(user.id) : `patient-${flow.patientId}`;
+  const flowId = consentFlowId(flow, type.code);
+  const listPath = paths.consents(flow.patientId);
+  const finish = doneTo ?? flow.returnTo ?? listPath;
+
+  const start = useCallback((): SigningDraft => {
+    const steps: SigningStep[] = [];
+    if (flow.action === 'give' && form) steps.push('form');
+    if (flow.signer !== 'self') steps.push('signer');
+    steps.push('read', 'pin', 'code', 'result');
+    const signer = flow.signer === 'other' ? { ...SELF_SIGNER, type: 'other' as const } : SELF_SIGNER;
+    return newDraft({ flowId, steps, doneTo: finish, answers: form ? initialAnswers(form) : {}, signer });
+  }, [flow.action, flow.signer, form, flowId, finish]);
+
+  const prepare = useCallback(
+    async (draft: SigningDraft): Promise<PreparedSigning> => {
+      const signer = signerPayload(draft.signer);
+      const jsonData = form ? cleanAnswers(form, draft.answers) : {};
+      const prepared =
+        type.category === 'INFORMED' && flow.action === 'give'
+          ? await prepareInformedConsent(flow.patientId, { consentCode: type.code, jsonData, signer })
+          : await prepareConsents(flow.patientId, {
+              consents: [
+                { consentCode: type.code, projectId: flow.projectId, action: flow.action, jsonData },
+              ],
+              signer,
+              medium: 'digital',
+            });
+      const revokeCheck =
+        flow.action === 'revoke'
+          ? paths.signCheck({
+              signatureSessionId: prepared.signatureSessionId,
+              tempDocumentId: prepared.documentIds[0],
+              patientId: flow.patientId,
+            })
+          : undefined;
+      return {
+        documentIds: prepared.documentIds,
+        sessionId: prepared.signatureSessionId,
+        doneTo: revokeCheck,
+      };
+    },
+    [flow.action, flow.patientId, flow.projectId, form, type.category, type.code],
+  );
+
+  const formStep: FormStep | undefined = form
+    ? {
+        title: type.desc,
+        isValid: (answers) => Object.keys(validateAnswers(form, answers)).length === 0,
+        render: ({ answers, onChange, showErrors }) => (
+          <>
+            <p className="wizard-hint">{type.description}</p>
+            <JsonSchemaForm form={form} answers={answers} onChange={onChange} showErrors={showErrors} />
+          </>
+        ),
+      }
+    : undefined;
+
+  return (
+    <SigningWizard
+      userKey={userKey}
+      flowId={flowId}
+      title={title ?? (flow.action === 'revoke' ? t`Revoca del consenso` : t`Firma del consenso`)}
+      start={start}
+      form={formStep}
+      prepare={prepare}
+      closeTo={user ? listPath : paths.postAuth()}
+      resultMessage={
+        flow.action === 'revoke'
+          ? t`Revoca firmata: ${type.desc}.`
+          : t`Consenso dato: ${type.desc}. Il documento firmato è disponibile qui sotto.`
+      }
+    />
+  );
+}
