@@ -2,13 +2,55 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Dossier2026!';
 
-/** Logs in through the real identity provider page, from the portal's start URL. */
-export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+/** The password step on the identity provider's page, from the portal's start URL. */
+export async function submitPassword(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
   await expect(page.locator('#username')).toBeVisible();
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);
   await page.locator('form button[type="submit"]').click();
+}
+
+/**
+ * The newest code sent by SMS to this user, read from the demo outbox (`/dev/sms.json`), as the user
+ * would read it on the phone. `pattern` picks the code out of the text (6 digits by default).
+ */
+export async function readSmsCode(page: Page, username: string, pattern = /\b(\d{6})\b/): Promise<string> {
+  const response = await page.request.get(`/dev/sms.json?username=${encodeURIComponent(username)}`);
+  expect(response.ok()).toBe(true);
+  const { messages } = (await response.json()) as { messages: { body: string }[] };
+  const code = messages[0]?.body.match(pattern)?.[1];
+  if (!code) throw new Error(`no SMS code for ${username}`);
+  return code;
+}
+
+/** Every SMS of this user in the last hour, newest first. */
+export async function smsBodies(page: Page, username: string): Promise<string[]> {
+  const response = await page.request.get(`/dev/sms.json?username=${encodeURIComponent(username)}`);
+  const { messages } = (await response.json()) as { messages: { body: string }[] };
+  return messages.map((message) => message.body);
+}
+
+/**
+ * Logs in through the real identity provider page. Patients and guests then get the SMS code step:
+ * the code is read from the demo outbox and typed in, as a person would.
+ */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await submitPassword(page, username, password);
+  const codeInput = page.locator('#code');
+  const leftIdp = page.waitForURL((url) => !url.pathname.startsWith('/idp/'), { timeout: 15_000 });
+  const outcome = await Promise.race([
+    codeInput.waitFor({ timeout: 15_000 }).then(() => 'code' as const),
+    page
+      .getByRole('alert')
+      .waitFor({ timeout: 15_000 })
+      .then(() => 'error' as const),
+    leftIdp.then(() => 'portal' as const),
+  ]).catch(() => 'unknown' as const);
+  leftIdp.catch(() => undefined);
+  if (outcome !== 'code') return;
+  await codeInput.fill(await readSmsCode(page, username));
+  await page.locator('form button[type="submit"]').first().click();
 }
 
 /** The labels of the visible tab buttons, in order. */

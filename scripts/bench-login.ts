@@ -1,10 +1,19 @@
 /**
  * A real access token from the embedded IdP of a running server: the portal's authorization-code flow
- * with PKCE, driven with fetch and a cookie jar (no DPoP key, so the token is a plain bearer token).
+ * with PKCE, driven with fetch and a cookie jar (no DPoP key, so the token is a plain bearer token);
+ * patients type the SMS code, which the bench reads from the demo outbox.
  */
 import { CookieJar, pkce } from '../server/idp/testing';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function smsCode(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}/dev/sms.json?username=${encodeURIComponent(username)}`);
+  const { messages } = (await response.json()) as { messages: { body: string }[] };
+  const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no SMS code for ${username} (is DEMO_MODE off?)`);
+  return code;
+}
 
 export async function signIn(base: string, username: string, password: string): Promise<string> {
   const issuer = `${base}/idp`;
@@ -24,11 +33,20 @@ export async function signIn(base: string, username: string, password: string): 
   const start = await jar.fetch(`${issuer}/auth?${query}`);
   const loginUrl = new URL(start.headers.get('location') ?? '', base).href;
   await (await jar.fetch(loginUrl)).arrayBuffer();
-  const posted = await jar.fetch(`${loginUrl}/login`, {
+  let posted = await jar.fetch(`${loginUrl}/login`, {
     method: 'POST',
     headers: FORM,
     body: new URLSearchParams({ username, password }),
   });
+  // Patients and guests: the SMS code, read from the demo outbox (the bench server runs in demo mode).
+  if (posted.status === 200 && (await posted.text()).includes('/loginstrong"')) {
+    const code = await smsCode(base, username);
+    posted = await jar.fetch(`${loginUrl}/loginstrong`, {
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({ code }),
+    });
+  }
   if (posted.status !== 303) throw new Error(`login of ${username} failed with ${posted.status}`);
   const resumed = await jar.fetch(new URL(posted.headers.get('location') ?? '', base).href);
   const code = new URL(resumed.headers.get('location') ?? '', base).searchParams.get('code');

@@ -140,6 +140,12 @@ async function login(page: Page): Promise<void> {
   await page.locator('#username').fill('mario.rossi');
   await page.locator('#password').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
+  // The patient's SMS code step: the code comes from the demo outbox.
+  await page.locator('#code').waitFor();
+  const sms = await page.request.get(`${BASE}/dev/sms.json?username=mario.rossi`);
+  const { messages } = (await sms.json()) as { messages: { body: string }[] };
+  await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
+  await page.locator('form button[type="submit"]').first().click();
   await page.waitForURL(/\/home$/, { timeout: 30_000 });
   await page.locator('ion-tab-button[tab="timeline"]').waitFor();
   // Let the home screen finish loading so its work does not count against the timeline.

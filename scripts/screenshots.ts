@@ -18,6 +18,14 @@ async function login(page: Page, username: string): Promise<void> {
   await page.locator('#username').fill(username);
   await page.locator('#password').fill('Dossier2026!');
   await page.locator('form button[type="submit"]').click();
+  // Patients and guests: the SMS code step, with the code from the demo outbox.
+  await page.locator('#code').or(page.locator('ion-tab-bar')).first().waitFor();
+  if (await page.locator('#code').isVisible()) {
+    const sms = await page.request.get(`${baseUrl}/dev/sms.json?username=${username}`);
+    const { messages } = (await sms.json()) as { messages: { body: string }[] };
+    await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
+    await page.locator('form button[type="submit"]').first().click();
+  }
   await page.waitForURL(/\/home$/);
   await page.waitForTimeout(800);
 }

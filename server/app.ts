@@ -17,6 +17,7 @@ import { historyRoutes } from './routes/history';
 import { obscuringRoutes } from './routes/obscuring';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
+import { pinResetRoutes } from './routes/pin-reset';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.config.demoMode) app.route('/', devSmsRoutes);
   // The viewer's slice requests carry a grant instead of a token: mounted before the token check.
   app.route(deps.config.apiBase, studyViewerRoutes);
+  // PIN reset is for people who cannot sign: no token, rate-limited like the login.
+  app.route(deps.config.apiBase, pinResetRoutes);
   app.route(deps.config.apiBase, createApi());
   if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
   else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });

@@ -3,6 +3,7 @@ export * from './consents';
 export * from './documents';
 export * from './obscuring';
 export * from './patient';
+export * from './pin-reset';
 export * from './reference';
 export * from './runtime-config';
 export * from './signing';
