@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { login, tabLabels } from './support';
 
 const roles = [
-  { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Linea del tempo', 'Dati anagrafici'] },
+  { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Consensi'] },
   { username: 'dott.ferrari', tabs: ['Home', 'Pazienti', 'Preferiti'] },
   { username: 'operatore', tabs: ['Home', 'Pazienti', 'Preferiti'] },
   { username: 'admin', tabs: ['Home', 'Pazienti', 'Preferiti'] },
-  { username: 'ospite', tabs: ['Home', 'Dossier', 'Linea del tempo', 'Dati anagrafici'] },
+  { username: 'ospite', tabs: ['Home', 'Dossier'] },
 ] as const;
 
 for (const role of roles) {

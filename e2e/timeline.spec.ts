@@ -25,7 +25,9 @@ test('the patient zooms into a cluster of the timeline and sees the physician’
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: /Mario Rossi/ }).first()).toBeVisible();
 
-  await page.locator('ion-tab-button', { hasText: 'Linea del tempo' }).click();
+  // The timeline and the demographic data are in the side menu (the tab bar keeps five tabs).
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  await page.locator('ion-menu ion-item', { hasText: 'Linea del tempo' }).click();
   await expect(page).toHaveURL(/\/timeline$/);
   const cluster = page.locator('.tl-cluster').first();
   await expect(cluster).toBeVisible();
@@ -41,7 +43,8 @@ test('the patient zooms into a cluster of the timeline and sees the physician’
   await expect(scale).toHaveText(before);
 
   // Treatment history, from the patient's record.
-  await page.locator('ion-tab-button', { hasText: 'Dati anagrafici' }).click();
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  await page.locator('ion-menu ion-item', { hasText: 'Dati anagrafici' }).click();
   await page.locator('ion-button', { hasText: 'Chi ha consultato i miei dati' }).click();
   await expect(page).toHaveURL(/\/datahistory\/\d+$/);
   await expect(

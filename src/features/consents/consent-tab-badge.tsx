@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getJson } from '../../api/request';
 import type { ConsentNotification } from '../../contract/consents';
-import { ConsentList } from '../../contract/consents';
+import { ConsentNotification as ConsentNotificationSchema } from '../../contract/consents';
 import type { CurrentUser } from '../../contract/user';
 import { NOTIFICATION_TEXT } from './consent-labels';
 import './consent-tab-badge.css';
@@ -25,8 +25,10 @@ export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.El
     void pathname;
     if (patientId === null) return;
     let active = true;
-    getJson(`patients/${patientId}/consensus`, ConsentList, { context: { quiet: true } })
-      .then((list) => active && setNotification(list.notification))
+    getJson(`patients/${patientId}/consensus/notification`, ConsentNotificationSchema, {
+      context: { quiet: true },
+    })
+      .then((reply) => active && setNotification(reply))
       .catch(() => undefined); // a dot that cannot be computed is simply not drawn
     return () => {
       active = false;
@@ -36,8 +38,13 @@ export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.El
   if (!notification) return null;
   const text = i18n._(NOTIFICATION_TEXT[notification.colour]);
   return (
-    <span className={`consent-tab-dot dot-${notification.colour}`} role="img" aria-label={text} title={text}>
-      {notification.count > 0 ? notification.count : ''}
-    </span>
+    // The count is drawn by CSS (`data-count`): the tab's text stays its label, the words are in aria-label.
+    <span
+      className={`consent-tab-dot dot-${notification.colour}`}
+      role="img"
+      aria-label={text}
+      title={text}
+      data-count={notification.count > 0 ? String(notification.count) : ''}
+    />
   );
 }
