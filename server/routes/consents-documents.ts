@@ -17,7 +17,8 @@ import {
 import type { AppEnv } from '../app-env';
 import { consents, signatureCeremonies, tempDocuments } from '../db/schema';
 import { HttpError } from '../http-error';
-import { authorizeConsentAccess, requirePermission } from '../services/consents/access';
+import { authorizePatientAccess } from '../services/access';
+import { requirePermission } from '../services/consents/access';
 import { isDossierConsent, modelOfConsent } from '../services/consents/catalogue';
 import { signedConsentDocuments, signedPdfs } from '../services/consents/documents';
 import { ConsentEffect } from '../services/consents/effects';
@@ -50,7 +51,10 @@ function download(body: Uint8Array, type: string, name: string): Response {
   });
 }
 
-/** Signed consent documents, answers of a consent, versions, and the revoke check after signing. */
+/**
+ * Signed consent documents, answers of a consent, versions, and the revoke check after signing. These
+ * hold clinical answers: unlike the consent list, staff need the dossier consent to read them.
+ */
 export const consentDocumentRoutes = new Hono<AppEnv>()
   /** Every signed consent of the patient; each PDF is `GET /signedDocuments/{documentId}`. */
   .get('/patients/:id/authorizationConsents', vValidator('param', PatientParam, onInvalid), async (c) => {
@@ -58,7 +62,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
     const user = await currentUser(c);
     requirePermission(user, 'perm.meview.consent.read');
     const patientId = c.req.valid('param').id;
-    await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'signed consents');
+    await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', { detail: 'signed consents' });
     return c.json({
       documents: await signedConsentDocuments(db, patientId),
     } satisfies SignedConsentDocumentList);
@@ -73,7 +77,9 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
       const user = await currentUser(c);
       requirePermission(user, 'perm.meview.consent.read');
       const patientId = c.req.valid('param').id;
-      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'signed consents confirmation');
+      await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', {
+        detail: 'signed consents confirmation',
+      });
       const documentIds = [...new Set(c.req.valid('json').documentIds)];
       const documents = await signedConsentDocuments(db, patientId, { documentIds });
       if (new Set(documents.map((document) => document.documentId)).size !== documentIds.length)
@@ -122,7 +128,9 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
       .from(consents)
       .where(eq(consents.id, c.req.valid('param').id));
     if (!row) throw new HttpError(404, 'NOT_FOUND');
-    await authorizeConsentAccess(db, user, row.patientId, 'CONSENT_READ', `consent ${row.id} answers`);
+    await authorizePatientAccess(db, user, row.patientId, 'CONSENT_READ', {
+      detail: `consent ${row.id} answers`,
+    });
     const model = modelOfConsent(row.consentCode);
     if (!model) throw new HttpError(404, 'MODEL_SCHEMA_ERROR');
     const details = row.details as { jsonData?: Record<string, unknown> };
@@ -141,7 +149,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
       const user = await currentUser(c);
       requirePermission(user, 'perm.meview.consent.read');
       const { patientId } = c.req.valid('query');
-      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'informed consents');
+      await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', { detail: 'informed consents' });
       const documents = await signedConsentDocuments(db, patientId, { category: 'INFORMED' });
       return c.json({ documents } satisfies SignedConsentDocumentList);
     },
@@ -155,7 +163,9 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
       const user = await currentUser(c);
       requirePermission(user, 'perm.meview.consent.read');
       const { patientId, documentId } = c.req.valid('query');
-      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'informed consents download');
+      await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', {
+        detail: 'informed consents download',
+      });
       const listed = await signedConsentDocuments(db, patientId, { category: 'INFORMED' });
       const ids = listed
         .map((document) => document.documentId)
@@ -181,7 +191,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
       const user = await currentUser(c);
       requirePermission(user, 'perm.meview.consent.read');
       const { patientId, projectId } = c.req.valid('query');
-      await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'consent versions');
+      await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', { detail: 'consent versions' });
       const { start, chain } = await previousVersions(db, patientId, c.req.valid('param').id);
       if (projectId !== undefined && start.projectId !== projectId) throw new HttpError(404, 'NOT_FOUND');
       const ids = new Set(chain.map((row) => row.id));

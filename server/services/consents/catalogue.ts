@@ -107,7 +107,8 @@ export function expiryOf(model: ConsentModel, signedAt: Date): Date | null {
   return expiry;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: true });
+// strictRequired off: an if/then may require a property declared at the top level.
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
 const validators = new Map<string, ValidateFunction>();
 
 function validatorOf(model: ConsentModel): ValidateFunction {
