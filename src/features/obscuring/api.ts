@@ -22,11 +22,14 @@ export async function prepareObscure(
   patientId: number,
   documents: readonly ObscureSelection[],
 ): Promise<number[]> {
+  // A 400 (nothing left to change) is shown by the wizard's step, not as a toast. It is also what a
+  // stray second prepare gets right after a signature, before the wizard has left the page.
   const reply = await sendJson(
     'post',
     'documents/prepareObscure',
     { patientId, documents },
     PrepareObscureReply,
+    { context: { quiet: [400] } },
   );
   return reply.documentIds;
 }

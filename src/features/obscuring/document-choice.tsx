@@ -47,7 +47,11 @@ export function DocumentChoice({
   const current = document.obscuringInfo;
   const changed = next !== null && !sameViewers(current, next);
   return (
-    <li className={`obscure-item${next ? ' obscure-item-selected' : ''}`} aria-labelledby={titleId}>
+    <li
+      className={`obscure-item${next ? ' obscure-item-selected' : ''}`}
+      aria-labelledby={titleId}
+      data-document-id={document.id}
+    >
       <label className="obscure-check">
         <input type="checkbox" checked={next !== null} onChange={(event) => onToggle(event.target.checked)} />
         <span className="obscure-title" id={titleId}>
