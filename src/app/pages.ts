@@ -29,6 +29,10 @@ export const LoginExternalPage = page(
   () => import('../features/account/login-external-page'),
   (m) => m.LoginExternalPage,
 );
+export const PinResetPage = page(
+  () => import('../features/pin-reset/pin-reset-page'),
+  (m) => m.PinResetPage,
+);
 export const HomePage = page(
   () => import('../features/home/home-page'),
   (m) => m.HomePage,

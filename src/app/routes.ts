@@ -22,6 +22,7 @@ import {
   PatientInfoPage,
   PatientListPage,
   PatientSearchPage,
+  PinResetPage,
   PostAuthPage,
   ProcedureConsentsPage,
   SelectConsentSignerPage,
@@ -50,6 +51,7 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.postAuth, page: PostAuthPage, access: 'public' },
   { pattern: patterns.login, page: LoginPage, access: 'public' },
   { pattern: patterns.loginExternal, page: LoginExternalPage, access: 'public' },
+  { pattern: patterns.pinReset, page: PinResetPage, access: 'public' },
   { pattern: patterns.home, page: HomePage, access: 'session' },
   { pattern: patterns.about, page: AboutPage, access: 'session' },
   {

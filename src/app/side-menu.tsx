@@ -14,7 +14,7 @@ import {
 } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { informationCircleOutline, logOutOutline, personCircleOutline } from 'ionicons/icons';
+import { informationCircleOutline, keyOutline, logOutOutline, personCircleOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { lazy, Suspense } from 'react';
@@ -47,6 +47,7 @@ export function SideMenu(): JSX.Element {
   const { pathname } = useLocation();
   const entries = [
     ...menuEntriesFor(user),
+    { id: 'pin-reset', label: msg`Reset del PIN`, icon: keyOutline, href: paths.pinReset() },
     { id: 'about', label: msg`Informazioni`, icon: informationCircleOutline, href: paths.about() },
   ];
 

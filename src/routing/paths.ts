@@ -33,6 +33,7 @@ export const patterns = {
   signFeaConsents: '/sign-fea-consents',
   signFeaConsentsResult: '/sign-fea-consents-result',
   doConsensus: '/doConsensus',
+  pinReset: '/pin-reset',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -86,4 +87,5 @@ export const paths = {
   signFeaConsents: (params?: QueryParams): string => withQuery(patterns.signFeaConsents, params),
   signFeaConsentsResult: (): string => patterns.signFeaConsentsResult,
   doConsensus: (params?: QueryParams): string => withQuery(patterns.doConsensus, params),
+  pinReset: (): string => patterns.pinReset,
 } as const;
