@@ -51,6 +51,9 @@ describe.each(databaseTargets)('documents on $name', ({ location }) => {
       all.documents.slice(5, 10).map((d) => d.id),
     );
     expect(page2.noDocumentsInDossier).toBeUndefined();
+    // Past the last page: no rows, still the exact total, and the dossier is not empty.
+    const past = await list(`patientId=${mario}&max=5&offset=100000&context=list`);
+    expect(past).toMatchObject({ documents: [], noDocumentsInDossier: false, paging: { totalCount: total } });
 
     const emptyPatient = mario + 10;
     await ctx.db.delete(documents).where(eq(documents.patientId, emptyPatient));
@@ -203,5 +206,29 @@ describe.each(databaseTargets)('documents on $name', ({ location }) => {
     expect(last).toMatchObject({ activity: 'DOCUMENT_LIST', outcome: 'DENIED', accessTitle: 'NONE' });
     const refused = await ctx.call(`/api/documents?patientId=${luca}`, 'dott.ferrari');
     expect(await refused.json()).toMatchObject({ code: 'DOSSIER_NOT_AUTHORIZED' });
+  });
+
+  it('settles a finished restore when the list is read, in the statement of its audit row, not for a refused caller', async () => {
+    const offline = await firstOf(eq(documents.status, 'OFFLINE'));
+    const statusOf = async (): Promise<{ status: string; restoreRequestedAt: Date | null } | undefined> =>
+      (
+        await ctx.db
+          .select({ status: documents.status, restoreRequestedAt: documents.restoreRequestedAt })
+          .from(documents)
+          .where(eq(documents.id, offline.id))
+      )[0];
+    await ctx.db
+      .update(documents)
+      .set({ status: 'RESTORING', restoreRequestedAt: new Date(Date.now() - 60_000) })
+      .where(eq(documents.id, offline.id));
+    const before = await auditCount();
+    expect((await ctx.call(`/api/documents?patientId=${mario}`, 'luca.verdi')).status).toBe(403);
+    expect(await auditCount()).toBe(before + 1);
+    expect((await statusOf())?.status).toBe('RESTORING');
+
+    const online = await list(`patientId=${mario}&status=ONLINE&max=5000`);
+    expect(online.documents.map((d) => d.id)).toContain(offline.id);
+    expect(await auditCount()).toBe(before + 2);
+    expect(await statusOf()).toEqual({ status: 'ONLINE', restoreRequestedAt: null });
   });
 });

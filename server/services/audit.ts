@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
@@ -13,7 +14,6 @@ export type AuditActivity =
   | 'DOCUMENT_VIEW'
   | 'DOCUMENT_DOWNLOAD'
   | 'DOCUMENT_RESTORE'
-  | 'DOCUMENT_OBSCURE'
   | 'DOCUMENT_OBSCURE'
   | 'STUDY_STATUS'
   | 'STUDY_MOVE'
@@ -33,9 +33,9 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
-/** Appends one row to the audit trail (the table refuses updates and deletes). */
-export async function recordAccess(db: Database, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+/** The insert of one audit row, not yet run. */
+function auditInsert(db: Database, entry: AuditEntry) {
+  return db.insert(auditLog).values({
     userId: entry.user.id,
     userRole: entry.user.userType,
     userName: entry.user.displayName,
@@ -47,4 +47,19 @@ export async function recordAccess(db: Database, entry: AuditEntry): Promise<voi
     outcome: entry.outcome,
     detail: entry.detail ?? null,
   });
+}
+
+/** Appends one row to the audit trail (the table refuses updates and deletes). */
+export async function recordAccess(db: Database, entry: AuditEntry): Promise<void> {
+  await auditInsert(db, entry);
+}
+
+/**
+ * The audit row and `statement` (an UPDATE, INSERT or DELETE) in one round trip: the insert runs as a
+ * data-modifying CTE of the statement, so both happen or neither. For hot paths whose first write follows
+ * the audit (the document list); the statement cannot see the audit row.
+ */
+export async function recordAccessWith(db: Database, entry: AuditEntry, statement: SQL): Promise<void> {
+  // getSQL(): embedded as a query builder, drizzle would wrap each in parentheses, invalid here.
+  await db.execute(sql`with audit_row as (${auditInsert(db, entry).getSQL()}) ${statement}`);
 }

@@ -12,7 +12,12 @@ export const RESTORE_DURATION_MS = 20_000;
  * `documents_restoring_idx` (status = 'RESTORING') applies to every plan, cached ones included.
  */
 export async function settleRestores(db: Database, scope: SQL, now: Date): Promise<void> {
-  await db
+  await settleRestoresStatement(db, scope, now);
+}
+
+/** The update of settleRestores, not yet run (to run it together with the audit row). */
+export function settleRestoresStatement(db: Database, scope: SQL, now: Date) {
+  return db
     .update(documents)
     .set({ status: 'ONLINE', restoreRequestedAt: null })
     .where(

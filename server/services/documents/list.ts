@@ -5,8 +5,7 @@ import type { Database } from '../../db/client';
 import { documents, documentTypes, units } from '../../db/schema';
 import type { Language } from '../language';
 import { visibleToCondition } from '../obscuring';
-import { settleRestores } from './availability';
-import { querySummaries, toDocuments } from './records';
+import { listRowToDocument, queryListPage } from './records';
 
 const asList = <T extends string>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : ([value].flat() as T[]);
@@ -44,35 +43,32 @@ export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'us
   return and(...conditions) as SQL;
 }
 
-/**
- * The exact number of matching documents. A page that is not empty and shorter than `max` is the last
- * one, so the total is known without counting; so is an empty first page. Otherwise one count, which
- * reads the same index range as the page (documents_patient_list_idx).
- */
-async function totalOf(
-  db: Database,
-  where: SQL,
-  page: { max: number; offset: number },
-  rows: number,
-): Promise<number> {
-  if ((rows > 0 || page.offset === 0) && rows < page.max) return page.offset + rows;
+/** The exact number of matching documents, when the page cannot tell it (an empty page past the first). */
+async function countOf(db: Database, where: SQL): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(documents).where(where);
   return total;
 }
 
-export async function listDocuments(
+/** The scope of settleRestores for a list: the route runs it with the audit row, before listPage. */
+export const listScope = (query: Pick<DocumentListQuery, 'patientId'>): SQL =>
+  eq(documents.patientId, query.patientId);
+
+/**
+ * The page, its total and the images of its documents in one statement (queryListPage); restores must be
+ * settled first. The total and "is the dossier empty" need their own query only for an empty page.
+ */
+export async function listPage(
   db: Database,
   query: DocumentListQuery,
   user: UserRow,
   language: Language,
-  now: Date,
 ): Promise<DocumentList> {
-  await settleRestores(db, eq(documents.patientId, query.patientId), now);
   const where = listConditions(query, user);
-  const records = await querySummaries(db, where, { limit: query.max, offset: query.offset });
-  const total = await totalOf(db, where, query, records.length);
+  const rows = await queryListPage(db, where, { limit: query.max, offset: query.offset });
+  const [first] = rows;
+  const total = first ? first.total : query.offset === 0 ? 0 : await countOf(db, where);
   const list: DocumentList = {
-    documents: await toDocuments(db, records, user, language),
+    documents: rows.map((row) => listRowToDocument(row, user, language)),
     paging: {
       totalCount: total,
       totalPage: Math.ceil(total / query.max),
@@ -81,11 +77,16 @@ export async function listDocuments(
     },
   };
   if (query.context === 'list') {
-    const [any] = await db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(eq(documents.patientId, query.patientId))
-      .limit(1);
+    // Any row at all, filters and old versions included: a page with rows answers it already.
+    const any = first
+      ? first
+      : (
+          await db
+            .select({ id: documents.id })
+            .from(documents)
+            .where(eq(documents.patientId, query.patientId))
+            .limit(1)
+        )[0];
     list.noDocumentsInDossier = any === undefined;
   }
   return list;

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -54,6 +54,47 @@ export function querySummaries(
 ): Promise<DocumentSummary[]> {
   return db
     .select({ document: summaryColumns, type: typeColumns, unit: unitColumns })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
+    .innerJoin(units, eq(units.id, documents.provenanceUnitId))
+    .where(where)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** A list row: the summary, the exact number of matching rows, and the statuses of its studies. */
+export interface ListRow extends DocumentSummary {
+  /** All rows matching `where`, not only this page's (an InitPlan: counted once per statement). */
+  total: number;
+  /** `|`-joined statuses of the studies behind the accession numbers; null when there are none. */
+  studyStatuses: string | null;
+}
+
+/**
+ * A page of the list in one statement: querySummaries, the total of countOf and the study lookup of
+ * dicomStatuses (one index probe per row with an accession number, studies_accession_idx).
+ */
+export function queryListPage(
+  db: Database,
+  where: SQL,
+  page: { limit: number; offset: number },
+): Promise<ListRow[]> {
+  const total = sql<number>`(select count(*)::int from ${documents} where ${where})`;
+  const statuses = sql<
+    string | null
+  >`case when coalesce(${documents.accessionNumber}, '') = '' then null else (
+    select string_agg(${studies.status}::text, '|') from ${studies}
+    where ${studies.accessionNumber} = any(string_to_array(${documents.accessionNumber}, '|'))
+      and ${studies.patientId} = ${documents.patientId}) end`;
+  return db
+    .select({
+      document: summaryColumns,
+      type: typeColumns,
+      unit: unitColumns,
+      total: total.mapWith(Number),
+      studyStatuses: statuses,
+    })
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
     .innerJoin(units, eq(units.id, documents.provenanceUnitId))
@@ -124,17 +165,36 @@ export async function dicomStatuses(
     const found = rows.filter(
       (row) => row.patientId === record.document.patientId && numbers.includes(row.accessionNumber),
     );
-    const [only] = found;
-    if (!only) result.set(record.document.id, { dicomStatus: 'NOTFOUND', showDicom: false });
-    else if (numbers.length > 1 || found.length > 1)
-      result.set(record.document.id, { dicomStatus: 'MULTIPLE', showDicom: true });
-    else
-      result.set(record.document.id, {
-        dicomStatus: only.status as DicomInfo['dicomStatus'],
-        showDicom: true,
-      });
+    result.set(
+      record.document.id,
+      dicomOf(
+        numbers,
+        found.map((row) => row.status),
+      ),
+    );
   }
   return result;
+}
+
+/** The rule for a document's images, from its accession numbers and the statuses of the studies found. */
+function dicomOf(numbers: string[], statuses: string[]): DicomInfo {
+  const [only] = statuses;
+  if (!only) return { dicomStatus: 'NOTFOUND', showDicom: false };
+  if (numbers.length > 1 || statuses.length > 1) return { dicomStatus: 'MULTIPLE', showDicom: true };
+  return { dicomStatus: only as DicomInfo['dicomStatus'], showDicom: true };
+}
+
+/** toDocument for a list row: its images come with the row, no lookup. */
+export function listRowToDocument(
+  row: ListRow,
+  user: Pick<UserRow, 'userType'>,
+  language: Language,
+): Document {
+  const accession = row.document.accessionNumber;
+  const dicom = accession
+    ? dicomOf(accession.split('|').filter(Boolean), row.studyStatuses?.split('|') ?? [])
+    : undefined;
+  return toDocument(row, user, language, dicom);
 }
 
 /** The contract's Document, in the caller's language and with what the caller may open. */
