@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, tabLabels } from './support';
+import { login, readSmsCode, submitPassword, tabLabels } from './support';
 
 const roles = [
   { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Consensi'] },
@@ -24,4 +24,48 @@ test('a wrong password shows the error and keeps the username', async ({ page })
   await expect(page.getByRole('alert')).toHaveText('Username o password incorretti.');
   await expect(page.locator('#username')).toHaveValue('giulia.bianchi');
   await expect(page.locator('#password')).toHaveValue('');
+});
+
+test('staff sign in with the password alone', async ({ page }) => {
+  await submitPassword(page, 'dott.ferrari');
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+  await expect(page.locator('#code')).toHaveCount(0);
+});
+
+test('a patient types the SMS code, and a remembered device skips it for the next login', async ({
+  page,
+  browser,
+}) => {
+  await submitPassword(page, 'giulia.bianchi');
+  await expect(page.getByRole('heading', { name: 'Verifica via SMS' })).toBeVisible();
+  await expect(page.getByText('Ti abbiamo inviato un codice via SMS al numero ***0002.')).toBeVisible();
+  const codeInput = page.getByLabel('Codice ricevuto via SMS');
+  await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
+  // The resend button counts the 60 s cooldown down.
+  await expect(page.locator('#resend')).toBeDisabled();
+  await expect(page.locator('#resend')).toHaveText(/Nuovo codice tra \d+ s/);
+
+  const code = await readSmsCode(page, 'giulia.bianchi');
+  await codeInput.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verifica e accedi' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Credenziali errate');
+
+  await page.getByLabel('Codice ricevuto via SMS').fill(code);
+  await page.getByLabel('Ricorda questo dispositivo per 30 giorni').check();
+  await page.getByRole('button', { name: 'Verifica e accedi' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText('Benvenuto/a, Giulia Bianchi')).toBeVisible();
+
+  // Another visit from the same device: only the remembered-device cookie is kept, no IdP session.
+  const trusted = (await page.context().cookies()).filter((cookie) => cookie.name === 'idp_trusted');
+  expect(trusted).toHaveLength(1);
+  expect(trusted[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/idp' });
+  const again = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await again.addCookies(trusted);
+  const second = await again.newPage();
+  await submitPassword(second, 'giulia.bianchi');
+  await expect(second).toHaveURL(/\/home$/, { timeout: 30_000 });
+  await expect(second.getByText('Benvenuto/a, Giulia Bianchi')).toBeVisible();
+  await again.close();
 });
