@@ -42,7 +42,7 @@ export function ObscuringPage(): JSX.Element {
   if (!user) return <LoadingState />;
   if (user.userType !== 'PAT' || !user.permissionList.includes(OBSCURE_PERMISSION) || user.patientId === null)
     return (
-      <PageLayout title={t`Oscuramento documenti`}>
+      <PageLayout title={t`Oscura documenti`}>
         <ErrorState>
           <p>
             <Trans>Non disponi del permesso per oscurare i documenti: solo il paziente può farlo.</Trans>
@@ -95,7 +95,7 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
 
   return (
     <PageLayout
-      title={t`Oscuramento documenti`}
+      title={t`Oscura documenti`}
       help={{ controller: 'documentObscurement', action: 'index' }}
       backTo={paths.dossier()}
       refresher={<Refresher onRefresh={reload} />}

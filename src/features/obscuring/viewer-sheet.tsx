@@ -71,6 +71,8 @@ export function ViewerSheet({
       onDidDismiss={onClose}
       breakpoints={[0, 0.85, 1]}
       initialBreakpoint={0.85}
+      // The footer (Applica) stays on screen at every breakpoint; the list scrolls above it.
+      expandToScroll={false}
       className="viewer-sheet"
       aria-labelledby={titleId}
     >
