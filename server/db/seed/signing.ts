@@ -28,7 +28,11 @@ export async function seedSigningCredentials(db: Database, logger?: Logger): Pro
         demoAccounts.map((account) => account.username),
       ),
     );
-  for (const user of rows)
-    await issueCredential(db, user, { pinHash: DEMO_SIGNING_PIN_HASH, ...(logger ? { logger } : {}) });
+  // In parallel: key generation and certificate signing overlap the database round trips.
+  await Promise.all(
+    rows.map((user) =>
+      issueCredential(db, user, { pinHash: DEMO_SIGNING_PIN_HASH, ...(logger ? { logger } : {}) }),
+    ),
+  );
   return rows.length;
 }
