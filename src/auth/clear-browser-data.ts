@@ -5,8 +5,17 @@
  */
 import { clearOfflineData } from '../pwa/clear-caches';
 
-export async function clearBrowserData(): Promise<void> {
+/** Local-storage keys of wizard drafts (no secrets inside), kept when the session expired (not at logout). */
+export const DRAFT_KEY_PREFIX = 'draft:';
+
+export async function clearBrowserData(options: { keepDrafts?: boolean } = {}): Promise<void> {
+  const kept = options.keepDrafts
+    ? Object.keys(localStorage)
+        .filter((key) => key.startsWith(DRAFT_KEY_PREFIX))
+        .map((key) => [key, localStorage.getItem(key) ?? ''] as const)
+    : [];
   localStorage.clear();
+  for (const [key, value] of kept) localStorage.setItem(key, value);
   sessionStorage.clear();
   await clearOfflineData();
 }

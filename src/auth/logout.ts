@@ -14,14 +14,15 @@ export function isLoggingOut(): boolean {
   return loggingOut !== null;
 }
 
-export function logout(): Promise<void> {
-  loggingOut ??= runLogout().finally(() => {
+/** `keepDrafts`: the session expired, so wizard drafts stay for the next login of the same user. */
+export function logout(options: { keepDrafts?: boolean } = {}): Promise<void> {
+  loggingOut ??= runLogout(options).finally(() => {
     loggingOut = null;
   });
   return loggingOut;
 }
 
-async function runLogout(): Promise<void> {
+async function runLogout(options: { keepDrafts?: boolean }): Promise<void> {
   const launchedExternally = isExternalLaunch();
   const manager = hasUserManager() ? userManager() : null;
   const user = manager ? await manager.getUser().catch(() => null) : null;
@@ -29,7 +30,7 @@ async function runLogout(): Promise<void> {
   manager?.stopSilentRenew();
 
   notifyOpenerOfLogout(launchedExternally);
-  await clearBrowserData();
+  await clearBrowserData(options);
 
   if (!signout) {
     window.location.assign('/');

@@ -71,7 +71,7 @@ export function sessionExpired(): void {
   expiring = true;
   showToast('warning', msg`Sessione di lavoro scaduta`);
   window.setTimeout(() => {
-    void logout().finally(() => {
+    void logout({ keepDrafts: true }).finally(() => {
       expiring = false;
     });
   }, SESSION_EXPIRED_LOGOUT_DELAY_MS);

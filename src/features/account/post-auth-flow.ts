@@ -13,6 +13,7 @@ import { fetchProfile } from '../../session/session-api';
 import type { ConsentContext } from '../../session/session-atoms';
 import { consentContextAtom, currentUserAtom, returnPathAtom } from '../../session/session-atoms';
 import { appStore } from '../../state/store';
+import { dropDraftsExcept, signingUserKey } from '../signing/draft';
 
 export type PostAuthOutcome =
   | { kind: 'navigate'; to: string }
@@ -89,6 +90,7 @@ export async function runPostAuth(href: string, keptTarget?: string): Promise<Po
     if (code === 1) return { kind: 'logout' };
     const context = consentContext(profile.denied, code);
     store.set(consentContextAtom, context);
+    dropDraftsExcept(signingUserKey(null, context.patient?.mepiId ?? null));
     if (!context.patient) return { kind: 'consent', context };
     try {
       return { kind: 'navigate', to: await consentSigningPath(context, context.patient) };
@@ -99,6 +101,7 @@ export async function runPostAuth(href: string, keptTarget?: string): Promise<Po
 
   const user = profile.user;
   store.set(consentContextAtom, null);
+  dropDraftsExcept(signingUserKey(user, null));
   if (isPatientSide(user.userType)) {
     if (user.patientId !== null) await loadCurrentPatient(user.patientId, { force: true });
     store.set(currentUserAtom, user);

@@ -9,8 +9,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline, alertCircleOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { failureMessage } from '../../api/error-report';
 import type { Consent, ConsentCategory, ConsentList } from '../../contract/consents';
 import { paths } from '../../routing/paths';
@@ -50,6 +50,16 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
     setState({ status: 'loading' });
     void load();
   }, [load]);
+  // Ionic keeps this page alive under the signing screens: coming back (a new navigation to this very
+  // path) shows the consents as they are now.
+  const location = useLocation();
+  const ownPath = useRef(location.pathname);
+  const seen = useRef(location.key);
+  useEffect(() => {
+    if (location.pathname !== ownPath.current || location.key === seen.current) return;
+    seen.current = location.key;
+    void load();
+  }, [location.pathname, location.key, load]);
 
   const start = (consent: Consent, action: 'give' | 'revoke'): void => {
     const query = consentFlowQuery({

@@ -6,16 +6,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { failureMessage } from '../../api/error-report';
 import type { ConsentType } from '../../contract/consents';
-import { paths } from '../../routing/paths';
+import { paths, patterns } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { PageLayout } from '../../ui/page-layout';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 import type { SigningDraft, SigningStep } from '../signing/draft';
-import { newDraft, SELF_SIGNER } from '../signing/draft';
+import { newDraft, SELF_SIGNER, signingUserKey } from '../signing/draft';
 import { signerPayload } from '../signing/signer-validation';
 import type { FormStep, PreparedSigning } from '../signing/signing-wizard';
 import { SigningWizard } from '../signing/signing-wizard';
@@ -38,8 +38,7 @@ export function SignNewConsentsPage(): JSX.Element {
 
 function SignNewConsents(): JSX.Element {
   const { t } = useLingui();
-  const { search } = useLocation();
-  const flow = parseConsentFlow(search);
+  const flow = parseConsentFlow(useOwnSearch());
   const [attempt, setAttempt] = useState(0);
   const model = useConsentModel(flow?.model ?? null, flow?.action === 'give', attempt);
   if (!flow?.model)
@@ -78,7 +77,7 @@ export function ConsentWizard({
 }): JSX.Element {
   const { t } = useLingui();
   const user = useAtomValue(currentUserAtom);
-  const userKey = user ? String(user.id) : `patient-${flow.patientId}`;
+  const userKey = signingUserKey(user, flow.patientId);
   const flowId = consentFlowId(flow, type.code);
   const listPath = paths.consents(flow.patientId);
   const finish = doneTo ?? flow.returnTo ?? listPath;
@@ -152,4 +151,15 @@ export function ConsentWizard({
       }
     />
   );
+}
+
+/**
+ * The query of this page's own visit: Ionic keeps the page alive behind the next screens, and the flow
+ * must not change (nor its model be fetched again) when the location moves on to another path.
+ */
+function useOwnSearch(): string {
+  const { pathname, search } = useLocation();
+  const own = useRef(search);
+  if (pathname === patterns.signNewConsents) own.current = search;
+  return own.current;
 }

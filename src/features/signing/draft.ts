@@ -1,10 +1,12 @@
 /**
  * The signing wizard's draft: which step, which documents, who signs, the model answers. Kept in local
- * storage per user so that leaving the page, a reload or a new login resumes at the same step. The PIN
+ * storage per user so that leaving the page, a reload or a new login after a session expiry (logout keeps
+ * drafts then, not at an explicit logout) resumes at the same step. The PIN
  * and the SMS code are never stored: they live in memory only (`signingSecretsAtom`) and are retyped.
  */
 import { atom } from 'jotai';
 import * as v from 'valibot';
+import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
 import type { PersistentAtom } from '../../state/storage';
 import { persistentAtom } from '../../state/storage';
 
@@ -74,7 +76,7 @@ export function signingDraftAtom(userKey: string): PersistentAtom<SigningDraft |
   let found = drafts.get(userKey);
   if (!found) {
     found = persistentAtom<SigningDraft | null>(
-      `signingDraft:${userKey}`,
+      `${DRAFT_KEY_PREFIX}signing:${userKey}`,
       null,
       (value): value is SigningDraft | null => value === null || v.is(SigningDraft, value),
     );
@@ -107,6 +109,21 @@ export function newDraft(input: {
     doneTo: input.doneTo,
     updatedAt: input.now ?? Date.now(),
   };
+}
+
+/** Whose draft: the user, or before the profile loads (403 code 0 or 2) the patient whose consent it is. */
+export function signingUserKey(user: { id: number } | null, patientId: number | null): string {
+  return user ? String(user.id) : `patient-${patientId ?? 'unknown'}`;
+}
+
+/**
+ * After a login: drafts of other users on this device (left by a session that expired) are deleted, so
+ * one person's answers never wait on the device for the next person.
+ */
+export function dropDraftsExcept(userKey: string): void {
+  const mine = `${DRAFT_KEY_PREFIX}signing:${userKey}`;
+  for (const key of Object.keys(localStorage))
+    if (key.startsWith(`${DRAFT_KEY_PREFIX}signing:`) && key !== mine) localStorage.removeItem(key);
 }
 
 /** A stored draft still usable for this flow (same flow, not older than the ceremony lifetime). */

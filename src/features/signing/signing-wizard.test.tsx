@@ -21,7 +21,7 @@ vi.mock('../documents/pdf-viewer', () => ({
 
 let store: AppStore;
 const FLOW = 'test:obscure:42';
-const DRAFT_KEY = 'signingDraft:7';
+const DRAFT_KEY = 'draft:signing:7';
 const start = (): SigningDraft =>
   newDraft({ flowId: FLOW, steps: ['read', 'pin', 'code', 'result'], documentIds: [11], doneTo: '/done' });
 

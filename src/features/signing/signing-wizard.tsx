@@ -74,9 +74,11 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   const [pinTyped, setPinTyped] = useState(secrets.pin !== '');
 
   const draft = isResumable(stored, flowId) ? stored : null;
+  // Ionic keeps a page alive after leaving it: a finished flow must not start itself again behind the next page.
+  const finished = useRef<string | null>(null);
   useEffect(() => {
-    if (!draft) setDraft(start());
-  }, [draft, setDraft, start]);
+    if (!draft && finished.current !== flowId) setDraft(start());
+  }, [draft, setDraft, start, flowId]);
   // A flow that starts by reading (a revocation) prepares its documents on arrival.
   const mustPrepare = draft?.step === 'read' && draft.documentIds.length === 0 && prepare !== undefined;
   const preparing = useRef(false);
@@ -143,6 +145,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     if (draft.step === 'pin') return void sendPin();
     if (draft.step === 'code') return void sign();
     if (draft.step === 'result') {
+      finished.current = flowId;
       setDraft(null);
       setSecrets({ pin: '' });
       navigate(draft.doneTo, { replace: true });
