@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorReply, SignSyncReply, TempDocumentSubmitReply } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { DOSSIER_CONSENT_CODE } from '../constants';
-import { auditLog, consents, tempDocuments } from '../db/schema';
+import { auditLog, certificateAuthorities, consents, tempDocuments } from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { prepareCeremony } from '../services/signing/ceremony';
 import { json, lastCode, prepare, userNamed } from './sign.fixtures';
@@ -27,6 +27,28 @@ function pdfsig(pdf: Uint8Array): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The CMS of a signed PDF and the bytes it covers (its /ByteRange). */
+function splitSignature(pdf: Uint8Array): { cms: Buffer; content: Buffer } {
+  const bytes = Buffer.from(pdf);
+  const match = bytes.toString('latin1').match(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/);
+  const [a, b, c, d] = (match?.slice(1) ?? []).map(Number) as [number, number, number, number];
+  const padded = Buffer.from(
+    bytes
+      .subarray(a + b, c)
+      .toString('latin1')
+      .replace(/[<>\s]/g, ''),
+    'hex',
+  );
+  // The placeholder is zero-padded: the DER length of the outer SEQUENCE says where the CMS ends.
+  const first = padded[1] ?? 0;
+  const octets = first & 0x80 ? first & 0x7f : 0;
+  const length = octets ? padded.subarray(2, 2 + octets).readUIntBE(0, octets) : first;
+  return {
+    cms: padded.subarray(0, 2 + octets + length),
+    content: Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]),
+  };
 }
 
 describe.each(databaseTargets)('signed and temp documents on $name', ({ location }) => {
@@ -73,6 +95,40 @@ describe.each(databaseTargets)('signed and temp documents on $name', ({ location
     const tampered = Buffer.from(pdf);
     tampered[at] = 'K'.charCodeAt(0);
     expect(pdfsig(tampered)).not.toContain('Signature is Valid.');
+
+    // With the portal's CA as trust anchor the whole chain verifies (OpenSSL, as pdfsig has no NSS db here).
+    const dir = mkdtempSync(path.join(tmpdir(), 'cms-'));
+    try {
+      const { cms, content } = splitSignature(pdf);
+      const [ca] = await ctx.db.select().from(certificateAuthorities);
+      writeFileSync(path.join(dir, 'sig.der'), cms);
+      writeFileSync(path.join(dir, 'content.bin'), content);
+      writeFileSync(path.join(dir, 'ca.pem'), ca?.certificatePem ?? '');
+      const verified = execFileSync(
+        'openssl',
+        [
+          'cms',
+          '-verify',
+          '-inform',
+          'DER',
+          '-binary',
+          '-purpose',
+          'any',
+          '-in',
+          'sig.der',
+          '-content',
+          'content.bin',
+          '-CAfile',
+          'ca.pem',
+          '-out',
+          '/dev/null',
+        ],
+        { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      expect(verified).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives the signed PDF to the signer, the patient and staff with dossier access, audited', async () => {
