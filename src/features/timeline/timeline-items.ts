@@ -28,15 +28,31 @@ export function toTimelineItems(
   options: { isPhysician: boolean; notReadable: string; formatDate: (iso: string) => string },
 ): TimelineDocItem[] {
   return documents.map((doc) => {
-    const lines = tooltipLines(doc, options.isPhysician) ?? [options.notReadable];
     const shown = doc.viewable || options.isPhysician;
-    return {
+    const item = {
       id: doc.id,
       start: new Date(doc.docCreationDateTime),
       content: '',
       label: shown ? doc.documentType.desc : options.notReadable,
-      title: [...lines, options.formatDate(doc.docCreationDateTime)].map(escapeHtml).join('<br>'),
       className: doc.viewable ? 'tl-doc' : 'tl-doc tl-doc-locked',
     };
+    // The tooltip is read only when a single document is hovered (vis-timeline keeps the object it is
+    // given): written then, not for all 5,000 documents while the screen opens.
+    let title: string | undefined;
+    return Object.defineProperty(item, 'title', {
+      enumerable: true,
+      get: (): string => {
+        title ??= tooltipOf(doc, options);
+        return title;
+      },
+    }) as TimelineDocItem;
   });
+}
+
+function tooltipOf(
+  doc: Document,
+  options: { isPhysician: boolean; notReadable: string; formatDate: (iso: string) => string },
+): string {
+  const lines = tooltipLines(doc, options.isPhysician) ?? [options.notReadable];
+  return [...lines, options.formatDate(doc.docCreationDateTime)].map(escapeHtml).join('<br>');
 }

@@ -95,6 +95,8 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     fitWindow(range.first, range.last, container.current?.clientWidth ?? 0, items.length);
   const fittedRef = useRef(fitted);
   const zoomMaxRef = useRef(ZOOM_MAX_MS);
+  /** The container width the window was last fitted for (0: not yet). */
+  const fittedWidthRef = useRef(0);
   zoomMaxRef.current = zoomMaxFor(range.first, range.last);
   fittedRef.current = fitted;
 
@@ -102,6 +104,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     const element = container.current;
     if (!element) return;
     setReady(false);
+    fittedWidthRef.current = 0;
     const data = new DataSet<TimelineDocItem, 'id'>([...items]);
     // Shown once vis-timeline has drawn (it draws only when the container has a width, then fits its
     // own way) and the window is fitted with room for the clusters; hidden until then.
@@ -112,6 +115,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     const reveal = (): void => {
       if (revealed || !drawn || element.clientWidth === 0) return;
       revealed = true;
+      fittedWidthRef.current = element.clientWidth;
       observer?.disconnect();
       const fitted = fittedRef.current();
       timeline.setWindow(fitted.start, fitted.end, { animation: false });
@@ -130,6 +134,13 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     };
     const timeline = new Timeline(element, data, options);
     speedUpClusterReuse(timeline);
+    // vis-timeline's first fit (it calls fit() after its first draw) builds and measures the element of
+    // every one of the documents to fit them to the pixel: with 5,000 a long task of its own, then
+    // replaced by our window anyway. Its fit is ours instead: arithmetic on the dates, room for clusters.
+    Reflect.set(timeline, 'fit', (fitOptions?: { animation?: boolean }): void => {
+      const window = fittedRef.current();
+      timeline.setWindow(window.start, window.end, { animation: fitOptions?.animation ?? false });
+    });
     timelineRef.current = timeline;
     clusteredRef.current = true;
 
@@ -198,11 +209,15 @@ export function useVisTimeline(args: Args): VisTimelineControls {
   }, []);
   const refresh = useCallback((): void => {
     const timeline = timelineRef.current;
-    if (!timeline) return;
+    // Already drawn and fitted at this width (the usual case when Ionic shows the page): a redraw would
+    // measure every item again and cluster anew for the same picture.
+    const width = container.current?.clientWidth ?? 0;
+    if (!timeline || width === 0 || width === fittedWidthRef.current) return;
+    fittedWidthRef.current = width;
     timeline.redraw();
     const fitted = fittedRef.current();
     timeline.setWindow(fitted.start, fitted.end, { animation: false });
-  }, []);
+  }, [container]);
 
   return { scale, ready, zoom, pan, fit, refresh };
 }
