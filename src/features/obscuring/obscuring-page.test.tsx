@@ -118,6 +118,21 @@ describe('/DocumentObscurement', () => {
     expect(store.get(toastQueueAtom).map((toast) => toast.kind)).toEqual(['success']);
   });
 
+  it('counts a document that already has the chosen viewers as no change', async () => {
+    store.set(obscuringChoiceAtom(String(MARIO.id)), {
+      patientId,
+      documents: { 2: { title: 'Visita psicologica', current: NOBODY, next: { ...NOBODY, general: true } } },
+    });
+    fakeServer({ 'GET /api/documents': () => json(documents) });
+    renderPage();
+    await screen.findByText('Emocromo');
+    expect(await screen.findByText('0 documenti da modificare')).toBeTruthy();
+    expect(within(item('Visita psicologica')).getByText('Nessuna modifica')).toBeTruthy();
+    expect(store.get(obscuringChoiceAtom(String(MARIO.id)))?.documents[2]?.current).toEqual(
+      hidden.obscuringInfo,
+    );
+  });
+
   it('tells staff and users without the permission that only the patient can hide documents', async () => {
     store.set(currentUserAtom, PHYSICIAN_VERDI);
     fakeServer({});

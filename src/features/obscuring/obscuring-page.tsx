@@ -23,7 +23,7 @@ import type { ObscuringChoice } from './selection';
 import { changesOf, obscuringChoiceAtom } from './selection';
 import { useObscuringDocuments } from './use-documents';
 import { ViewerSheet } from './viewer-sheet';
-import { NOBODY, proposedChoice } from './viewers';
+import { NOBODY, proposedChoice, sameViewers } from './viewers';
 import './obscuring.css';
 
 export const OBSCURE_PERMISSION = 'perm.meview.document.obscure';
@@ -65,6 +65,23 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
   const choice: ObscuringChoice = stored?.patientId === patientId ? stored : { patientId, documents: {} };
   const [editing, setEditing] = useState<Document | null>(null);
   const changes = changesOf(choice);
+
+  // The stored "before" may be stale (a request signed and not confirmed, another device): the list is
+  // the truth, so a ticked document that already has the chosen viewers counts as no change.
+  const loaded = state.status === 'ready' ? state.documents : null;
+  useEffect(() => {
+    if (!loaded || !stored || stored.patientId !== patientId) return;
+    let stale = false;
+    const documents = { ...stored.documents };
+    for (const document of loaded) {
+      const pending = documents[document.id];
+      if (pending && !sameViewers(pending.current, document.obscuringInfo)) {
+        documents[document.id] = { ...pending, current: document.obscuringInfo };
+        stale = true;
+      }
+    }
+    if (stale) setChoice({ patientId, documents });
+  }, [loaded, stored, patientId, setChoice]);
 
   // Back from the wizard: confirm the signed request once, then forget the choice.
   const confirmIds = parseIds(new URLSearchParams(search).get('confirm'));
