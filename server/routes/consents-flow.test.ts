@@ -8,9 +8,11 @@ import {
   ConsentJsonData,
   PreparedDocuments,
   SignedConsentDocumentList,
+  SignSyncReply,
 } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { consents, signatureCeremonies, signedDocuments } from '../db/schema';
+import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import {
   consentList,
   dossierAnswers,
@@ -22,7 +24,9 @@ import {
   projectIdOf,
   self,
   signPrepared,
+  userNamed,
 } from './consents.fixtures';
+import { lastCode } from './sign.fixtures';
 
 describe.each(databaseTargets)('consent signing flow on $name', ({ location }) => {
   let ctx: TestContext;
@@ -263,6 +267,30 @@ describe.each(databaseTargets)('consent signing flow on $name', ({ location }) =
     expect(await expectError(missing, 400, 'BAD_REQUEST')).toMatchObject({
       fields: [{ field: 'signer.other', code: 'required' }],
     });
+  });
+
+  it('records a consent signed through the signature routes (SMS code, PIN, synchronous signature)', async () => {
+    const prepared = await prepare(giulia, 'giulia.bianchi', {
+      consents: [{ consentCode: 'CONS_FEA', action: 'give', jsonData: { termsAccepted: true } }],
+      signer: self,
+    });
+    const { documentIds } = prepared;
+    expect((await ctx.call('/api/sign/otp', 'giulia.bianchi', json('POST', { documentIds }))).status).toBe(
+      200,
+    );
+    const user = await userNamed(ctx, 'giulia.bianchi');
+    const body = { documentIds, pin: DEMO_SIGNING_PIN, otp: await lastCode(ctx, user) };
+    const response = await ctx.call('/api/sign/sync', 'giulia.bianchi', json('PUT', body));
+    const reply = v.parse(SignSyncReply, await response.json());
+    expect(reply.ceremonyKind).toBe('consent');
+    const fea = find(await consentList(ctx, giulia, 'giulia.bianchi'), 'CONS_FEA');
+    expect(fea).toMatchObject({
+      statusCode: 'GIVEN',
+      medium: 'digital',
+      documentId: reply.signedDocumentIds[0],
+    });
+    const pdf = await ctx.call(`/api/signedDocuments/${fea.documentId}`, 'giulia.bianchi');
+    expect(new TextDecoder('latin1').decode(await pdf.arrayBuffer())).toContain('/ByteRange');
   });
 
   it('signs an informed consent, listed and downloadable as PDF or zip', async () => {

@@ -232,7 +232,8 @@ export type ConfirmConsentsReply = v.InferOutput<typeof ConfirmConsentsReply>;
 
 /**
  * `POST /patients/{id}/paperConsents` (multipart, staff with perm.meview.consent.write): a consent
- * collected on paper. Fields consentCode, projectId?, action, signerType?, file (PDF ≤ 2 MB).
+ * collected on paper. Fields consentCode, projectId?, action, signerType?, file (PDF ≤ 2 MB, else 400 with
+ * the field `file`: invalid, tooLong, required). Reply 201: the recorded Consent (medium 'paper').
  */
 export const PaperConsentFields = v.object({
   consentCode: Code,
