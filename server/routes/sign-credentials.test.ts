@@ -74,9 +74,15 @@ describe.each(databaseTargets)('signing credentials on $name', ({ location }) =>
       message: 'Errore nel recupero dei certificati disponibili',
     });
     expect((await ctx.call('/api/sign/certificates?fiscalCode=x!', 'dott.ferrari')).status).toBe(400);
+    const admin = await userNamed(ctx, 'admin');
     await ctx.db
-      .delete(signingCredentials)
-      .where(eq(signingCredentials.userId, (await userNamed(ctx, 'admin')).id));
+      .update(signingCredentials)
+      .set({ certificatePem: '-----BEGIN CERTIFICATE-----\nbroken\n-----END CERTIFICATE-----' })
+      .where(eq(signingCredentials.userId, admin.id));
+    const broken = await ctx.call('/api/sign/certificates', 'admin');
+    expect(broken.status).toBe(500);
+    expect((await error(broken)).code).toBe('SIGN_CERTIFICATES_ERROR');
+    await ctx.db.delete(signingCredentials).where(eq(signingCredentials.userId, admin.id));
     expect(await get(CertificatesReply, '/api/sign/certificates', 'admin')).toEqual({ certificates: [] });
   });
 

@@ -8,6 +8,7 @@ import {
   type PatientRelationships,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
+import { HttpError } from '../http-error';
 import { languageOf } from '../services/language';
 import { describeCertificate, findCredential } from '../services/signing/credentials';
 import { activateFea, describeSigner, resolveSigner } from '../services/signing/signers';
@@ -21,10 +22,15 @@ export const signCredentialRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const signer = await resolveSigner(db, await currentUser(c), c.req.valid('query').fiscalCode);
     const credential = signer.user ? await findCredential(db, signer.user.id) : null;
-    const now = new Date();
-    return c.json({
-      certificates: credential ? [describeCertificate(credential, now)] : [],
-    } satisfies CertificatesReply);
+    let certificates: CertificatesReply['certificates'];
+    try {
+      certificates = credential ? [describeCertificate(credential, new Date())] : [];
+    } catch (error) {
+      // A stored certificate that no longer parses: 'Errore nel recupero dei certificati disponibili'.
+      c.get('deps').logger.error('unreadable signing certificate', { error: String(error) });
+      throw new HttpError(500, 'SIGN_CERTIFICATES_ERROR');
+    }
+    return c.json({ certificates } satisfies CertificatesReply);
   })
   .get('/sign/signerInfo', vValidator('query', FiscalCodeQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');

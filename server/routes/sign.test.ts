@@ -105,6 +105,12 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
         message: 'Contesto di firma non valido',
       });
     }
+    // A ceremony being signed in the background takes no new code.
+    await ctx.db
+      .update(signatureCeremonies)
+      .set({ status: 'SIGNING' })
+      .where(eq(signatureCeremonies.id, other.ceremonyId));
+    expect((await error(await sendOtp('mario.rossi', other.documentIds))).code).toBe('SIGN_CONTEXT_INVALID');
     const bad = await sign('mario.rossi', 'sync', { documentIds: [], pin: '12', otp: 'abc' });
     expect(bad.status).toBe(400);
     expect((await error(bad)).fields?.map((field) => field.field).sort()).toEqual([

@@ -47,7 +47,7 @@ export async function sendSignatureCode(
   language: Language,
 ): Promise<IssuedCode> {
   const now = deps.now ?? new Date();
-  const { ceremony, documents } = await findOpenCeremony(deps.db, user, documentIds, now);
+  const { ceremony, documents } = await openForSignature(deps.db, user, documentIds, now);
   const credential = requireValidCredential(await findCredential(deps.db, user.id), now);
   assertNotLocked(credential, now);
   const issued = await issueCode(deps.db, deps.smsSender ?? recordOnlySender, {
@@ -64,6 +64,18 @@ export async function sendSignatureCode(
   return issued;
 }
 
+/** An open ceremony not already being signed in the background. */
+async function openForSignature(
+  db: Database,
+  user: UserRow,
+  documentIds: readonly number[],
+  now: Date,
+): Promise<{ ceremony: CeremonyRow; documents: TempDocument[] }> {
+  const open = await findOpenCeremony(db, user, documentIds, now);
+  if (open.ceremony.status === 'SIGNING') throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  return open;
+}
+
 interface Authorized {
   ceremony: CeremonyRow;
   documents: TempDocument[];
@@ -77,7 +89,7 @@ export async function authorizeSignature(
   input: { documentIds: readonly number[]; pin: string; otp?: string },
 ): Promise<Authorized> {
   const now = deps.now ?? new Date();
-  const { ceremony, documents } = await findOpenCeremony(deps.db, user, input.documentIds, now);
+  const { ceremony, documents } = await openForSignature(deps.db, user, input.documentIds, now);
   const credential = await findCredential(deps.db, user.id);
   if (credential) assertNotLocked(credential, now);
   const valid = requireValidCredential(credential, now);
