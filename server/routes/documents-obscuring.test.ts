@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, like, not } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentList } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { auditLog, documents } from '../db/schema';
+import { auditLog, documents, studies, units } from '../db/schema';
 
 const noFlags = {
   general: false,
@@ -94,5 +94,59 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
       .limit(1);
     expect(row?.detail).toBe('OBSCURED');
     expect((await ctx.call(`/api/documents/${hiddenFromAll}`, 'mario.rossi')).status).toBe(200);
+  });
+
+  it('leaves out of the type filter the types whose every document is hidden from the caller', async () => {
+    const types = async (user: string): Promise<string[]> => {
+      const reply = await ctx.call(`/api/documentTypes?patientId=${mario}`, user);
+      return ((await reply.json()) as { documentTypes: { code: string }[] }).documentTypes.map((t) => t.code);
+    };
+    const [psi] = await ctx.db
+      .select({ total: count() })
+      .from(documents)
+      .where(and(eq(documents.patientId, mario), eq(documents.documentTypeCode, 'PSI')));
+    expect(psi?.total).toBeGreaterThan(0);
+    await ctx.db
+      .update(documents)
+      .set({ obscuring: { ...noFlags, specialist: true } })
+      .where(and(eq(documents.patientId, mario), eq(documents.documentTypeCode, 'PSI')));
+    expect(await types('dott.ferrari')).not.toContain('PSI');
+    expect(await types('operatore')).toContain('PSI');
+    expect(await types('mario.rossi')).toContain('PSI');
+  });
+
+  it('answers 404 for a DICOM study whose reports are all hidden from the caller, and audits it', async () => {
+    const [report] = await ctx.db
+      .select({ id: documents.id, accession: documents.accessionNumber, unit: units.code })
+      .from(documents)
+      .innerJoin(studies, eq(studies.accessionNumber, documents.accessionNumber))
+      .innerJoin(units, eq(units.id, studies.provenanceUnitId))
+      .where(
+        and(
+          eq(documents.patientId, mario),
+          eq(documents.superseded, false),
+          not(like(documents.accessionNumber, '%|%')),
+        ),
+      )
+      .limit(1);
+    const status = (user: string): Promise<Response> =>
+      ctx.call(
+        `/api/studies/${report?.accession}/status?patientId=${mario}&docProvenance=${report?.unit}`,
+        user,
+      );
+    expect((await status('dott.ferrari')).status).toBe(200);
+    await ctx.db
+      .update(documents)
+      .set({ obscuring: { ...noFlags, general: true } })
+      .where(eq(documents.id, report?.id ?? 0));
+    expect((await status('dott.ferrari')).status).toBe(404);
+    expect((await status('mario.rossi')).status).toBe(200);
+    const [row] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.patientId, mario), eq(auditLog.userRole, 'PHY')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row?.detail).toBe(`study ${report?.accession} OBSCURED`);
   });
 });

@@ -92,7 +92,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const { patientId } = c.req.valid('query');
     await authorizePatientAccess(db, user, patientId, 'DOCUMENT_LIST', { detail: 'DOCUMENT_TYPES' });
     return c.json({
-      documentTypes: await patientDocumentTypes(db, patientId, languageOf(c)),
+      documentTypes: await patientDocumentTypes(db, patientId, languageOf(c), user),
     } satisfies DocumentTypesReply);
   })
   .get('/provenances', async (c) => {

@@ -21,6 +21,7 @@ import { findGrant, issueGrant } from '../services/dicom/grants';
 import { studyManifest, studySlice } from '../services/dicom/study-files';
 import { currentStatus, findStudy, requestMove, type StudyRow } from '../services/dicom/study-status';
 import { languageOf } from '../services/language';
+import { isStudyObscuredFor } from '../services/obscuring';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
@@ -35,10 +36,14 @@ async function authorizedStudy(
   query: StudyQuery,
   activity: AuditActivity,
 ): Promise<{ study: StudyRow | null; accessTitle: Awaited<ReturnType<typeof authorizePatientAccess>> }> {
+  const study = await findStudy(db, { id, ...query });
+  // A study whose reports are all obscured for this caller does not exist for them (404, audited).
+  const obscured =
+    study !== null && (await isStudyObscuredFor(db, user, query.patientId, study.accessionNumber));
   const accessTitle = await authorizePatientAccess(db, user, query.patientId, activity, {
-    detail: `study ${id}`,
+    detail: obscured ? `study ${id} OBSCURED` : `study ${id}`,
   });
-  return { study: await findStudy(db, { id, ...query }), accessTitle };
+  return { study: obscured ? null : study, accessTitle };
 }
 
 function found(study: StudyRow | null): StudyRow {

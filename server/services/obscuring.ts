@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { ObscuringInfo } from '../../src/contract';
 import type { UserRow } from '../app-env';
+import type { Database } from '../db/client';
 import { documents } from '../db/schema';
 
 /** The viewers a patient can hide a document from, in the order the portal shows them. */
@@ -77,4 +78,32 @@ export function visibleToCondition(user: Viewer): SQL | null {
   );
   // The author keeps their own documents (a null author matches nobody).
   return sql`(not (${hidden}) or ${documents.authorUserId} = ${user.id})`;
+}
+
+/**
+ * A DICOM study belongs to the reports that name its accession number: when every such report is hidden
+ * from this caller, so is the study (else its images would show what the patient obscured).
+ */
+export async function isStudyObscuredFor(
+  db: Database,
+  user: Viewer,
+  patientId: number,
+  accessionNumber: string,
+): Promise<boolean> {
+  const visible = visibleToCondition(user);
+  if (!visible) return false;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      shown: sql<number>`(count(*) filter (where ${visible}))::int`,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.patientId, patientId),
+        eq(documents.superseded, false),
+        sql`${accessionNumber} = any(string_to_array(${documents.accessionNumber}, '|'))`,
+      ),
+    );
+  return (row?.total ?? 0) > 0 && row?.shown === 0;
 }

@@ -97,12 +97,15 @@ export async function patientDocumentTypes(
   db: Database,
   patientId: number,
   language: Language,
+  user: Pick<UserRow, 'userType' | 'id'>,
 ): Promise<{ code: string; desc: string }[]> {
+  // The types of documents hidden from this caller are not offered either.
+  const visible = visibleToCondition(user);
   const rows = await db
     .selectDistinct({ code: documentTypes.code, descIt: documentTypes.descIt, descEn: documentTypes.descEn })
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
-    .where(and(eq(documents.patientId, patientId), eq(documents.superseded, false)))
+    .where(and(eq(documents.patientId, patientId), eq(documents.superseded, false), visible ?? undefined))
     .orderBy(documentTypes.code);
   return rows.map((row) => ({ code: row.code, desc: language === 'en' ? row.descEn : row.descIt }));
 }
