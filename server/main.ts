@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
+import { backgroundSignaturesSettled } from './services/signing/signature';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -69,6 +70,8 @@ async function shutdown(signal: string): Promise<void> {
     server.closeIdleConnections();
   });
   clearTimeout(force);
+  // An asynchronous signature still running would otherwise lose its signed PDF with the database.
+  await backgroundSignaturesSettled();
   await database.close();
   logger.info('stopped');
   process.exit(0);
