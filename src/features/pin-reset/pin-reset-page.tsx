@@ -98,7 +98,12 @@ export function PinResetPage(): JSX.Element {
   const invalid = error ? { 'aria-invalid': true, 'aria-describedby': 'pin-reset-error' } : {};
 
   return (
-    <PageLayout title={t`Reset del PIN`} withMenu={Boolean(user)}>
+    // Logged out (arrived from the login page): a back button to the login instead of the menu.
+    <PageLayout
+      title={t`Reset del PIN`}
+      withMenu={Boolean(user)}
+      {...(user ? {} : { backTo: paths.login() })}
+    >
       <section className="pin-reset">
         {step.name === 'identify' && (
           <form onSubmit={onIdentify} noValidate>
