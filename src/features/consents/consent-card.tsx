@@ -36,7 +36,9 @@ export function ConsentCard({
           )}
         </div>
       </header>
-      {consent.project && <p className="consent-meta">{consent.project.name}</p>}
+      {consent.project && !consent.desc.includes(consent.project.name) && (
+        <p className="consent-meta">{consent.project.name}</p>
+      )}
       <p className="consent-meta">
         {consent.signedAt && consent.statusCode === 'GIVEN' && (
           <span>{t`Firmato il ${format.date(consent.signedAt)}`}</span>

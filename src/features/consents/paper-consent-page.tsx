@@ -18,6 +18,8 @@ import { showToast } from '../../ui/toasts';
 import { uploadPaperConsent } from './api';
 import { consentFlowQuery, parseConsentFlow } from './consent-flow';
 import { checkPaperFile } from './paper-file';
+import { useConsentModel } from './use-consent-model';
+import '../signing/signing.css';
 import './consents.css';
 
 export function PaperConsentPage(): JSX.Element {
@@ -28,6 +30,7 @@ export function PaperConsentPage(): JSX.Element {
   const [signerType, setSignerType] = useState<'self' | 'other'>('self');
   const [error, setError] = useState<MessageDescriptor | null>(null);
   const [busy, setBusy] = useState(false);
+  const model = useConsentModel(flow?.model ?? null, false);
   if (!flow?.model)
     return (
       <PageLayout title={t`Consenso cartaceo`} backTo={paths.home()}>
@@ -62,6 +65,7 @@ export function PaperConsentPage(): JSX.Element {
   return (
     <PageLayout title={t`Consenso cartaceo`} backTo={paths.selectConsentSigner(consentFlowQuery(flow))}>
       <form onSubmit={submit} noValidate className="paper-form">
+        {model.status === 'ready' && <h2 className="wizard-step-title">{model.type.desc}</h2>}
         <p>
           {flow.action === 'revoke' ? (
             <Trans>Carica la scansione del modulo di revoca firmato.</Trans>

@@ -3,15 +3,18 @@
  * for giving and revoking a consent, by the patient (also right after the first login, without a loaded
  * user: the dossier consent of a 403 code 0) and by staff collecting it digitally.
  */
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { failureMessage } from '../../api/error-report';
+import { logout } from '../../auth/logout';
 import type { ConsentType } from '../../contract/consents';
 import { paths, patterns } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
+import { confirm } from '../../ui/confirm-dialog';
 import { PageLayout } from '../../ui/page-layout';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 import type { SigningDraft, SigningStep } from '../signing/draft';
@@ -60,6 +63,16 @@ function SignNewConsents(): JSX.Element {
       </PageLayout>
     );
   return <ConsentWizard flow={flow} type={model.type} form={model.form} />;
+}
+
+/** Without a loaded user (403 code 0 or 2) the portal has nothing else to show: closing means leaving. */
+async function leave(): Promise<void> {
+  const yes = await confirm({
+    header: msg`Esci`,
+    message: msg`Vuoi uscire? Per usare il portale dovrai firmare il consenso al prossimo accesso.`,
+    confirmLabel: msg`Esci`,
+  });
+  if (yes) await logout();
 }
 
 export function ConsentWizard({
@@ -143,7 +156,8 @@ export function ConsentWizard({
       start={start}
       form={formStep}
       prepare={prepare}
-      closeTo={user ? listPath : paths.postAuth()}
+      closeTo={listPath}
+      onClose={user ? undefined : () => void leave()}
       resultMessage={
         flow.action === 'revoke'
           ? t`Revoca firmata: ${type.desc}.`

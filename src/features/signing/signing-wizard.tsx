@@ -49,6 +49,8 @@ export interface SigningWizardProps {
   prepare?: (draft: SigningDraft) => Promise<PreparedSigning>;
   /** Where the close button leads; the draft stays, so coming back resumes. */
   closeTo: string;
+  /** Replaces the navigation to `closeTo` (e.g. logout when there is nowhere else to go). */
+  onClose?: () => void;
   resultMessage: string;
 }
 
@@ -59,7 +61,7 @@ const FAILED = msg`Operazione non riuscita: riprova.`;
 export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const { userKey, flowId, title, start, form, prepare, closeTo, resultMessage } = props;
+  const { userKey, flowId, title, start, form, prepare, closeTo, onClose, resultMessage } = props;
   const [stored, setDraft] = useAtom(signingDraftAtom(userKey));
   const [secrets, setSecrets] = useAtom(signingSecretsAtom);
   const [code, setCode] = useState('');
@@ -256,7 +258,8 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
           ? undefined
           : () => {
               setSecrets({ pin: '' });
-              navigate(closeTo);
+              if (onClose) onClose();
+              else navigate(closeTo);
             }
       }
       primary={{
