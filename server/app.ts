@@ -15,7 +15,6 @@ import { documentRoutes } from './routes/documents';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
 import { obscuringRoutes } from './routes/obscuring';
-import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
 import { referenceRoutes } from './routes/reference';
@@ -29,7 +28,6 @@ function createApi(): Hono<AppEnv> {
     .route('/', accountRoutes)
     .route('/', patientRoutes)
     .route('/', documentRoutes)
-    .route('/', obscuringRoutes)
     .route('/', obscuringRoutes)
     .route('/', historyRoutes)
     .route('/', referenceRoutes)

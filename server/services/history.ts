@@ -30,7 +30,6 @@ const activities = {
   DOCUMENT_DOWNLOAD: { it: 'Scaricamento di un documento', en: 'Document downloaded' },
   DOCUMENT_RESTORE: { it: 'Richiesta di ripristino di un documento', en: 'Document restore requested' },
   DOCUMENT_OBSCURE: { it: 'Oscuramento di un documento', en: 'Document obscuring changed' },
-  DOCUMENT_OBSCURE: { it: 'Oscuramento di un documento', en: 'Document obscuring changed' },
   STUDY_STATUS: { it: 'Verifica dello stato delle immagini', en: 'Image study status checked' },
   STUDY_MOVE: { it: 'Richiesta di recupero delle immagini', en: 'Image study retrieval requested' },
   STUDY_VIEW: { it: 'Visualizzazione delle immagini', en: 'Image study viewed' },
