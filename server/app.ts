@@ -19,6 +19,7 @@ import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
+import { signRoutes } from './routes/sign';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
 
 /** The API: every area's routes behind token verification. */
@@ -33,6 +34,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', referenceRoutes)
     .route('/', helpRoutes)
     .route('/', studyRoutes)
+    .route('/', signRoutes)
     .route('/', consentRoutes)
     .all('*', apiNotFound);
 }
