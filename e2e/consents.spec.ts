@@ -28,7 +28,10 @@ async function signWithPinAndSms(page: Page, username: string): Promise<void> {
 async function readDocument(page: Page): Promise<void> {
   await expect(page.locator('.wizard-step-title')).toHaveText('Leggi il documento');
   await expect(page.locator('.pdf-page canvas').first()).toBeVisible();
-  await page.getByLabel('Ho letto il documento').check();
+  // Scrolling to the end of the document ticks "Ho letto il documento" by itself.
+  const box = page.getByLabel('Ho letto il documento');
+  await box.scrollIntoViewIfNeeded();
+  await expect(box).toBeChecked();
   await primary(page, 'Ho letto, continua').click();
 }
 
@@ -94,4 +97,26 @@ test('a patient revokes the project consents first, then the dossier consent, an
   await primary(page, 'Fine').click();
   // /sign-check: the dossier consent was revoked by a patient → logout, back to the login page.
   await expect(page.locator('#username')).toBeVisible({ timeout: 20_000 });
+
+  // The demo data is shared by the other journeys: Mario gives both consents again. Without the dossier
+  // consent, the next login goes straight to signing it (403 code 0).
+  await login(page, 'mario.rossi');
+  await expect(page).toHaveURL(/\/sign-new-consents\?/);
+  await page.getByLabel("Dichiaro di aver letto l'informativa").check();
+  await page.getByLabel('Escludi dal dossier').check();
+  await primary(page, 'Continua').click();
+  await readDocument(page);
+  await signWithPinAndSms(page, 'mario.rossi');
+  await primary(page, 'Fine').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.locator('ion-tab-button', { hasText: 'Consensi' }).click();
+  await project.getByText('Dai il consenso').click();
+  await page.getByLabel("Dichiaro di aver letto l'informativa del progetto").check();
+  await page.getByLabel('Accetto il telemonitoraggio a domicilio').check();
+  await primary(page, 'Continua').click();
+  await readDocument(page);
+  await signWithPinAndSms(page, 'mario.rossi');
+  await primary(page, 'Fine').click();
+  await expect(project.locator('.consent-chip')).toHaveText('Dato');
+  await expect(dossier.locator('.consent-chip')).toHaveText('Dato');
 });
