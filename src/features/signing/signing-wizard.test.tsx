@@ -100,6 +100,9 @@ describe('SigningWizard', () => {
     fireEvent.click(primary('Ho letto, continua'));
 
     expect(await screen.findByText('Passo 2 di 4')).toBeTruthy();
+    expect(screen.getByText('PIN dimenticato?').closest('a')?.getAttribute('href')).toBe('/pin-reset');
+    expect(screen.getByLabelText(/PIN/).getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText(/PIN/).getAttribute('inputmode')).toBe('numeric');
     fireEvent.change(screen.getByLabelText(/PIN/), { target: { value: '12' } });
     fireEvent.click(primary('Invia il codice'));
     expect(await screen.findByText('Il PIN è composto da 4 a 8 cifre')).toBeTruthy();
@@ -107,6 +110,7 @@ describe('SigningWizard', () => {
     fireEvent.click(primary('Invia il codice'));
 
     expect(await screen.findByText(/al numero \*+4567/)).toBeTruthy();
+    expect(screen.getByLabelText(/Codice ricevuto/).getAttribute('autocomplete')).toBe('one-time-code');
     expect(screen.getByText(/Invia di nuovo il codice \(\d+ s\)/).hasAttribute('disabled')).toBe(true);
     expect(localStorage.getItem(DRAFT_KEY)).not.toContain('9999');
     fireEvent.change(screen.getByLabelText(/Codice ricevuto/), { target: { value: '123456' } });

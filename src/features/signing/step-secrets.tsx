@@ -3,12 +3,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '../../routing/paths';
 import '../../ui/forms.css';
 import { SecretField } from './secret-field';
 import { useCountdown } from './use-countdown';
-
-/** Where "PIN dimenticato?" leads (the PIN reset screen of the account area). */
-export const PIN_RESET_PATH = '/pin-reset';
 
 export function PinStep({
   pin,
@@ -37,7 +35,7 @@ export function PinStep({
         autoFocus
       />
       <div className="wizard-links">
-        <Link to={PIN_RESET_PATH}>
+        <Link to={paths.pinReset()}>
           <Trans>PIN dimenticato?</Trans>
         </Link>
       </div>
