@@ -15,6 +15,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { arrowBackOutline, closeOutline } from 'ionicons/icons';
 import type { JSX, ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import './signing.css';
 
 export interface PrimaryAction {
@@ -38,6 +39,15 @@ export function WizardFrame(props: {
   const { t } = useLingui();
   const { title, stepTitle, index, count, onBack, onClose, primary, secondary, children } = props;
   const position = index + 1;
+  // The route first shows a loading page, then this one: Ionic animated the first IonPage in and leaves the
+  // second with `ion-page-invisible` (opacity 0) on some screens (seen at tablet width). Show it.
+  const body = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const reveal = (): void => body.current?.closest('.ion-page')?.classList.remove('ion-page-invisible');
+    reveal();
+    const timer = window.setTimeout(reveal, 400);
+    return () => window.clearTimeout(timer);
+  }, []);
   return (
     <IonPage className="signing-wizard">
       <IonHeader>
@@ -70,7 +80,7 @@ export function WizardFrame(props: {
         </div>
       </IonHeader>
       <IonContent>
-        <main className="wizard-body">
+        <main className="wizard-body" ref={body}>
           <h1 className="wizard-step-title">{stepTitle}</h1>
           {children}
         </main>
