@@ -13,7 +13,7 @@ import { fetchProfile } from '../../session/session-api';
 import type { ConsentContext } from '../../session/session-atoms';
 import { consentContextAtom, currentUserAtom, returnPathAtom } from '../../session/session-atoms';
 import { appStore } from '../../state/store';
-import { dropDraftsExcept, signingUserKey } from '../signing/draft';
+import { dropDraftsExcept, pendingSigningPath, signingUserKey } from '../signing/draft';
 
 export type PostAuthOutcome =
   | { kind: 'navigate'; to: string }
@@ -102,15 +102,20 @@ export async function runPostAuth(href: string, keptTarget?: string): Promise<Po
   const user = profile.user;
   store.set(consentContextAtom, null);
   dropDraftsExcept(signingUserKey(user, null));
+  // A signature left unfinished when the session expired: straight back to its step.
+  const pendingSignature = pendingSigningPath(signingUserKey(user, null));
   if (isPatientSide(user.userType)) {
     if (user.patientId !== null) await loadCurrentPatient(user.patientId, { force: true });
     store.set(currentUserAtom, user);
     store.set(returnPathAtom, null);
-    return { kind: 'navigate', to: paths.home() };
+    return { kind: 'navigate', to: pendingSignature ?? paths.home() };
   }
   store.set(currentUserAtom, user);
   const target = store.get(returnPathAtom);
   store.set(returnPathAtom, null);
-  const usable = isInternalPath(target) && !target.startsWith(paths.postAuth()) ? target : paths.home();
+  const usable =
+    isInternalPath(target) && !target.startsWith(paths.postAuth())
+      ? target
+      : (pendingSignature ?? paths.home());
   return { kind: 'navigate', to: usable };
 }

@@ -13,6 +13,7 @@ import { consentContextAtom, currentPatientAtom, currentUserAtom } from '../../s
 import type { AppStore } from '../../state/store';
 import { MARIO_ROSSI, PATIENT_MARIO, PHYSICIAN_VERDI } from '../../test/fixtures';
 import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
+import { newDraft, signingDraftAtom } from '../signing/draft';
 import { PostAuthPage } from './post-auth-page';
 
 vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
@@ -98,6 +99,25 @@ describe('/postAuth', () => {
     expect(store.get(currentUserAtom)).toEqual(PATIENT_MARIO);
     expect(store.get(currentPatientAtom)?.patient?.surname).toBe('Rossi');
     expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(PATIENT_MARIO);
+  });
+
+  it('brings a patient whose session expired mid-signature back to the same wizard step', async () => {
+    fakeServer({
+      'GET /api/me': () => json(PATIENT_MARIO),
+      'GET /api/patients/1001': () => json(MARIO_ROSSI),
+    });
+    const wizard = '/sign-new-consents?medium=digital&selectedPatient=1001';
+    store.set(signingDraftAtom(String(PATIENT_MARIO.id)), {
+      ...newDraft({
+        flowId: 'consent:CONS_DOSSIER:give:1001',
+        steps: ['form', 'pin', 'code', 'result'],
+        doneTo: '/home',
+      }),
+      step: 'code',
+      resumeTo: wizard,
+    });
+    renderAt('/postAuth');
+    expect((await screen.findByTestId('sign-target')).textContent).toBe(wizard);
   });
 
   it('brings staff back to the page they were going to', async () => {

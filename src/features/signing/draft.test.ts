@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { clearBrowserData } from '../../auth/clear-browser-data';
 import { appStore } from '../../state/store';
 import { freshApp } from '../../test/helpers';
-import { dropDraftsExcept, isResumable, newDraft, signingDraftAtom, signingUserKey } from './draft';
+import {
+  dropDraftsExcept,
+  isResumable,
+  newDraft,
+  pendingSigningPath,
+  signingDraftAtom,
+  signingUserKey,
+} from './draft';
 
 const draft = (now = Date.now()) =>
   newDraft({
@@ -37,5 +44,18 @@ describe('signing drafts', () => {
     expect(isResumable(draft(now), 'consent:CONS_DOSSIER:give:3', now + 59 * 60_000)).toBe(true);
     expect(isResumable(draft(now), 'consent:CONS_DOSSIER:give:3', now + 61 * 60_000)).toBe(false);
     expect(isResumable(draft(now), 'consent:CONS_PRJ_CARDIO:give:3', now)).toBe(false);
+  });
+
+  it('after a login, an unfinished signature is the place to return to, not a finished or stale one', () => {
+    freshApp();
+    const now = Date.now();
+    const path = '/sign-new-consents?medium=digital';
+    expect(pendingSigningPath('7', now)).toBeNull();
+    appStore().set(signingDraftAtom('7'), { ...draft(now), step: 'code', resumeTo: path });
+    expect(pendingSigningPath('7', now + 5 * 60_000)).toBe(path);
+    expect(pendingSigningPath('8', now)).toBeNull();
+    expect(pendingSigningPath('7', now + 61 * 60_000)).toBeNull();
+    appStore().set(signingDraftAtom('7'), { ...draft(now), step: 'result', resumeTo: path });
+    expect(pendingSigningPath('7', now)).toBeNull();
   });
 });

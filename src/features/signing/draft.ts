@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
 import type { PersistentAtom } from '../../state/storage';
 import { persistentAtom } from '../../state/storage';
+import { appStore } from '../../state/store';
 
 export const SigningStep = v.picklist(['form', 'signer', 'read', 'pin', 'code', 'result']);
 export type SigningStep = v.InferOutput<typeof SigningStep>;
@@ -62,6 +63,8 @@ export const SigningDraft = v.object({
   signedDocumentIds: v.array(v.number()),
   /** Where "Fine" goes (the caller's result action, a path of the portal). */
   doneTo: v.string(),
+  /** The wizard's own path, so a login after a session expiry comes straight back to it. */
+  resumeTo: v.optional(v.string()),
   updatedAt: v.number(),
 });
 export type SigningDraft = v.InferOutput<typeof SigningDraft>;
@@ -124,6 +127,16 @@ export function dropDraftsExcept(userKey: string): void {
   const mine = `${DRAFT_KEY_PREFIX}signing:${userKey}`;
   for (const key of Object.keys(localStorage))
     if (key.startsWith(`${DRAFT_KEY_PREFIX}signing:`) && key !== mine) localStorage.removeItem(key);
+}
+
+/**
+ * The wizard to return to after a login: an unfinished signature of this user (not yet at its result),
+ * within the ceremony lifetime. A session that expires mid-wizard thus resumes at the same step.
+ */
+export function pendingSigningPath(userKey: string, now = Date.now()): string | null {
+  const draft = appStore().get(signingDraftAtom(userKey));
+  if (!draft?.resumeTo || draft.step === 'result' || now - draft.updatedAt >= DRAFT_TTL_MS) return null;
+  return draft.resumeTo;
 }
 
 /** A stored draft still usable for this flow (same flow, not older than the ceremony lifetime). */

@@ -10,7 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import type { JSX, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { errorReplyOf, failureMessage } from '../../api/error-report';
 import { requestSignatureCode, signDocuments } from './api';
 import type { SigningDraft, SigningStep } from './draft';
@@ -61,6 +61,8 @@ const FAILED = msg`Operazione non riuscita: riprova.`;
 export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const { userKey, flowId, title, start, form, prepare, closeTo, onClose, resultMessage } = props;
   const [stored, setDraft] = useAtom(signingDraftAtom(userKey));
   const [secrets, setSecrets] = useAtom(signingSecretsAtom);
@@ -79,8 +81,8 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   // Ionic keeps a page alive after leaving it: a finished flow must not start itself again behind the next page.
   const finished = useRef<string | null>(null);
   useEffect(() => {
-    if (!draft && finished.current !== flowId) setDraft(start());
-  }, [draft, setDraft, start, flowId]);
+    if (!draft && finished.current !== flowId) setDraft({ ...start(), resumeTo: here });
+  }, [draft, setDraft, start, flowId, here]);
   // A flow that starts by reading (a revocation) prepares its documents on arrival.
   const mustPrepare = draft?.step === 'read' && draft.documentIds.length === 0 && prepare !== undefined;
   const preparing = useRef(false);
@@ -107,7 +109,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   if (!draft) return null;
 
   const update = (change: Partial<SigningDraft>): void =>
-    setDraft({ ...draft, ...change, updatedAt: Date.now() });
+    setDraft({ ...draft, ...change, resumeTo: here, updatedAt: Date.now() });
   const goTo = (step: SigningStep, change: Partial<SigningDraft> = {}): void => {
     setTried(false);
     setErrors({});
