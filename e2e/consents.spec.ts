@@ -24,6 +24,17 @@ async function signWithPinAndSms(page: Page, username: string): Promise<void> {
   await expect(page.locator('.wizard-step-title')).toHaveText('Firma completata');
 }
 
+/**
+ * The Consents tab, right after a wizard hands back to Home: a tap during Ionic's page transition can be
+ * lost, so tap again until the consents page is there.
+ */
+async function openConsentsTab(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.locator('ion-tab-button', { hasText: 'Consensi' }).click();
+    await expect(page).toHaveURL(/\/consents\/\d+$/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** The read step: the temp PDF is drawn, "Ho letto" ticked, on to the PIN. */
 async function readDocument(page: Page): Promise<void> {
   await expect(page.locator('.wizard-step-title')).toHaveText('Leggi il documento');
@@ -63,7 +74,7 @@ test('a new patient signs the dossier consent at first login and downloads the s
 
   await primary(page, 'Fine').click();
   await expect(page).toHaveURL(/\/home$/);
-  await page.locator('ion-tab-button', { hasText: 'Consensi' }).click();
+  await openConsentsTab(page);
   const card = page.locator('.consent-card', { hasText: 'Consenso al Dossier Sanitario Elettronico' });
   await expect(card.locator('.consent-chip')).toHaveText('Dato');
 });
@@ -73,7 +84,7 @@ test('a patient revokes the project consents first, then the dossier consent, an
 }) => {
   await login(page, 'mario.rossi');
   await expect(page).toHaveURL(/\/home$/);
-  await page.locator('ion-tab-button', { hasText: 'Consensi' }).click();
+  await openConsentsTab(page);
   await expect(page.getByRole('img', { name: 'Consensi da rivedere' })).toBeVisible();
   const dossier = page.locator('.consent-card', { hasText: 'Consenso al Dossier Sanitario Elettronico' });
   const project = page.locator('.consent-card', { hasText: 'Cuore in Rete' });
@@ -109,7 +120,7 @@ test('a patient revokes the project consents first, then the dossier consent, an
   await signWithPinAndSms(page, 'mario.rossi');
   await primary(page, 'Fine').click();
   await expect(page).toHaveURL(/\/home$/);
-  await page.locator('ion-tab-button', { hasText: 'Consensi' }).click();
+  await openConsentsTab(page);
   await project.getByText('Dai il consenso').click();
   await page.getByLabel("Dichiaro di aver letto l'informativa del progetto").check();
   await page.getByLabel('Accetto il telemonitoraggio a domicilio').check();
