@@ -21,6 +21,7 @@ import { ResultStep } from './step-result';
 import { CodeStep, PinStep } from './step-secrets';
 import { SignerStep } from './step-signer';
 import { WizardFrame } from './wizard-frame';
+import { PRIMARY_LABELS, STEP_TITLES, StepError } from './wizard-labels';
 
 export interface PreparedSigning {
   documentIds: number[];
@@ -59,7 +60,7 @@ const CODE_FORMAT = msg`Il codice è composto da 6 cifre`;
 const FAILED = msg`Operazione non riuscita: riprova.`;
 
 export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -158,11 +159,15 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     goTo(after);
   };
 
+  /** The PIN's shape, checked before any call; false shows the format error. */
+  const pinWellFormed = (): boolean => {
+    if (/^\d{4,8}$/.test(secrets.pin)) return true;
+    setErrors({ pin: PIN_FORMAT });
+    return false;
+  };
+
   const sendPin = (): void => {
-    if (!/^\d{4,8}$/.test(secrets.pin)) {
-      setErrors({ pin: PIN_FORMAT });
-      return;
-    }
+    if (!pinWellFormed()) return;
     if (draft.otp && Date.parse(draft.otp.expiresAt) > Date.now() + 30_000) {
       goTo('code'); // the code already sent is still valid: no second SMS
       return;
@@ -192,10 +197,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     });
 
   const sign = (): void => {
-    if (!/^\d{4,8}$/.test(secrets.pin)) {
-      setErrors({ pin: PIN_FORMAT });
-      return;
-    }
+    if (!pinWellFormed()) return;
     if (!/^\d{6}$/.test(code)) {
       setErrors({ code: CODE_FORMAT });
       return;
@@ -230,28 +232,12 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
 
   const index = draft.steps.indexOf(draft.step);
   const back = previousStep(draft);
-  const stepTitles: Record<SigningStep, string> = {
-    form: form?.title ?? t`Modulo`,
-    signer: t`Chi firma`,
-    read: t`Leggi il documento`,
-    pin: t`PIN di firma`,
-    code: t`Codice via SMS`,
-    result: t`Firma completata`,
-  };
-  const primaryLabel: Record<SigningStep, string> = {
-    form: t`Continua`,
-    signer: t`Continua`,
-    read: t`Ho letto, continua`,
-    pin: t`Invia il codice`,
-    code: t`Firma`,
-    result: t`Fine`,
-  };
   const stepError = errors.step ? <StepError message={errors.step} /> : null;
 
   return (
     <WizardFrame
       title={title}
-      stepTitle={stepTitles[draft.step]}
+      stepTitle={draft.step === 'form' && form ? form.title : i18n._(STEP_TITLES[draft.step])}
       index={index}
       count={draft.steps.length}
       onBack={back && draft.step !== 'result' ? () => goTo(back) : undefined}
@@ -265,7 +251,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
             }
       }
       primary={{
-        label: primaryLabel[draft.step],
+        label: i18n._(PRIMARY_LABELS[draft.step]),
         onClick: continueFrom,
         busy,
         disabled: draft.step === 'read' && !draft.read,
@@ -322,14 +308,5 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
         <ResultStep signedDocumentIds={draft.signedDocumentIds} message={resultMessage} />
       )}
     </WizardFrame>
-  );
-}
-
-function StepError({ message }: { message: MessageDescriptor }): JSX.Element {
-  const { i18n } = useLingui();
-  return (
-    <p className="wizard-error" role="alert">
-      {i18n._(message)}
-    </p>
   );
 }
