@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
@@ -78,6 +78,29 @@ export class DrizzleAdapter implements Adapter {
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.grantId, grantId)));
   }
+}
+
+/**
+ * Moves a live login session's expiry (row and payload `exp`) without rewriting the rest of its payload.
+ * A find-then-save from a token request would race the IdP pages that change the session meanwhile (the
+ * logout confirmation's xsrf state, or the logout itself, which the save would undo). Returns whether a
+ * live session was there to extend.
+ */
+export async function extendSession(db: Database, uid: string, expiresIn: number): Promise<boolean> {
+  const expiresAt = new Date(Date.now() + expiresIn * 1000);
+  const exp = Math.floor(expiresAt.getTime() / 1000);
+  const extended = await db
+    .update(oidcPayloads)
+    .set({ expiresAt, payload: sql`jsonb_set(${oidcPayloads.payload}, '{exp}', ${String(exp)}::jsonb)` })
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Session'),
+        eq(oidcPayloads.uid, uid),
+        gt(oidcPayloads.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: oidcPayloads.id });
+  return extended.length > 0;
 }
 
 /** Deletes expired rows; returns how many went. */

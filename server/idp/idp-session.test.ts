@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { oidcPayloads } from '../db/schema';
 import { createMemoryLogger } from '../logger';
-import { DrizzleAdapter } from './adapter';
+import { DrizzleAdapter, extendSession } from './adapter';
 import { createEmbeddedIdp } from './index';
+import { sessionTtl } from './provider-config';
 import { PortalClient } from './test-flow';
 import {
   CookieJar,
@@ -64,6 +65,33 @@ describe.each(databaseTargets)('embedded identity provider: session on $name', (
     });
     expect(refreshed.status).toBe(200);
     await vi.waitFor(async () => expect(await secondsLeft()).toBeGreaterThan(1790));
+    // oidc-provider checks the payload's own `exp`, so it moves with the row.
+    const payloadExp = ((await sessionRow())?.payload as { exp?: number } | undefined)?.exp ?? 0;
+    expect(payloadExp - Date.now() / 1000).toBeGreaterThan(1790);
+  });
+
+  it('extends a session without undoing a logout confirmation or the logout itself', async () => {
+    const { jar, tokens } = await portal.signIn('mario.rossi', TEST_PASSWORD);
+    const [refreshRow] = await db()
+      .select()
+      .from(oidcPayloads)
+      .where(eq(oidcPayloads.id, tokens.refresh_token ?? ''));
+    const sessionUid = (refreshRow?.payload as { sessionUid?: string } | undefined)?.sessionUid ?? '';
+    // A token request's touch that read the session before the logout page opened, and writes after it.
+    const readEarlier = await t.idp.provider.Session.findByUid(sessionUid);
+    const query = new URLSearchParams({ client_id: 'portal', post_logout_redirect_uri: `${t.base}/` });
+    const html = await (await jar.fetch(`${t.issuer}/session/end?${query}`)).text();
+    expect(await extendSession(db(), sessionUid, sessionTtl(readEarlier?.loginTs))).toBe(true);
+
+    const done = await jar.fetch(new URL(formAction(html) ?? '', t.base).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: inputValue(html, 'xsrf') ?? '', logout: 'yes' }),
+    });
+    expect(done.status).toBe(303);
+    expect(await extendSession(db(), sessionUid, 1800)).toBe(false);
+    const left = await db().select().from(oidcPayloads).where(eq(oidcPayloads.uid, sessionUid));
+    expect(left).toEqual([]);
   });
 
   it('ends the session, redirects to post_logout_redirect_uri and revokes the tokens', async () => {

@@ -66,7 +66,7 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
     logger.error('idp.server_error', { error: error.message }),
   );
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
-    touchSession(ctx).catch((error: Error) =>
+    touchSession(ctx, db).catch((error: Error) =>
       logger.warn('idp.session_touch_failed', { error: error.message }),
     );
   });

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { findAccount } from './accounts';
-import { DrizzleAdapter } from './adapter';
+import { DrizzleAdapter, extendSession } from './adapter';
 import { escapeHtml, messageBody, renderPage } from './html';
 import { SIGNING_ALG } from './keys';
 import { pickLocale } from './locale';
@@ -35,12 +35,13 @@ export function sessionTtl(loginTs: number | undefined): number {
  * Token requests keep the login session alive (the browser's cookie only slides on IdP pages). Without
  * this, refresh tokens, which die with the session, would end 30 minutes after the last page visit.
  */
-export async function touchSession(ctx: KoaContextWithOIDC): Promise<void> {
+export async function touchSession(ctx: KoaContextWithOIDC, db: Database): Promise<void> {
   const { RefreshToken, AuthorizationCode } = ctx.oidc.entities;
   const uid = (RefreshToken ?? AuthorizationCode)?.sessionUid;
   if (!uid) return;
   const session = await ctx.oidc.provider.Session.findByUid(uid);
-  if (session) await session.save(sessionTtl(session.loginTs));
+  // Only the expiry moves: saving the session read here could undo what an IdP page wrote since.
+  if (session) await extendSession(db, uid, sessionTtl(session.loginTs));
 }
 
 /**
