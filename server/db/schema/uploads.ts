@@ -32,6 +32,8 @@ export const uploadedDocuments = pgTable(
     rejectionReason: text('rejection_reason'),
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When the owner last saw the review: later reviews count in the owner's notification. */
+    ownerSeenAt: timestamp('owner_seen_at', { withTimezone: true }),
     /** The dossier document created on validation. */
     dossierDocumentId: integer('dossier_document_id').references(() => documents.id, {
       onDelete: 'set null',
