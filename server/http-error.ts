@@ -42,12 +42,23 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONSENT_REVOKE_PROJECTS_FIRST: 'Per revocare il consenso al dossier revoca prima i consensi ai progetti',
   CONSENT_ASK_PHYSICIAN: 'Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui',
   PERMISSION_MISSING: 'Non disponi dei permessi necessari per questa operazione',
+  UPLOAD_NOT_PDF: "Il formato del documento dev'essere .pdf",
+  UPLOAD_WRONG_FORMAT: 'Formato documento errato',
+  UPLOAD_TOO_LARGE: 'File troppo pesante',
+  UPLOAD_ERROR: 'Errore di upload',
+  UPLOAD_NOT_PENDING: 'Il documento è già stato esaminato: non può più essere modificato',
+  USER_CREATE_ERROR: "Errore durante la creazione dell'utente",
+  GUEST_SAVE_ERROR: 'Errore durante il salvataggio della persona autorizzata',
+  HOSPITALIZATIONS_ALREADY_REQUESTED:
+    "Non è stato stato possibile completare la richiesta in quanto i ricoveri selezionati risultano già associati ad un'altra richiesta",
+  REQUEST_NOT_CANCELLABLE: 'La richiesta non può più essere annullata',
+  REQUEST_NOT_DELETABLE: 'Solo una richiesta annullata o completata può essere eliminata',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
     readonly code: ErrorCode,
     readonly fields?: FieldError[],
     readonly headers?: Record<string, string>,

@@ -9,6 +9,7 @@ const knownCodes = new Set<string>([
   'tooShort',
   'outOfRange',
   'invalidPeriod',
+  'invalidEmail',
 ]);
 
 function codeOf(issue: BaseIssue<unknown>): FieldErrorCode {

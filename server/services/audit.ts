@@ -20,7 +20,12 @@ export type AuditActivity =
   | 'STUDY_VIEW'
   | 'HISTORY_READ'
   | 'CONSENT_READ'
-  | 'CONSENT_WRITE';
+  | 'CONSENT_WRITE'
+  | 'UPLOAD_READ'
+  | 'UPLOAD_WRITE'
+  | 'UPLOAD_REVIEW'
+  | 'DOCUMENT_REQUEST_READ'
+  | 'DOCUMENT_REQUEST_WRITE';
 
 export interface AuditEntry {
   user: UserRow;

@@ -36,6 +36,11 @@ const activities = {
   HISTORY_READ: { it: 'Consultazione dello storico trattamenti', en: 'Treatment history read' },
   CONSENT_READ: { it: 'Consultazione dei consensi', en: 'Consents read' },
   CONSENT_WRITE: { it: 'Raccolta di un consenso', en: 'Consent collected' },
+  UPLOAD_READ: { it: 'Consultazione dei documenti caricati', en: 'Uploaded documents read' },
+  UPLOAD_WRITE: { it: 'Caricamento o modifica di un documento', en: 'Document uploaded or changed' },
+  UPLOAD_REVIEW: { it: 'Approvazione o rifiuto di un documento caricato', en: 'Uploaded document reviewed' },
+  DOCUMENT_REQUEST_READ: { it: 'Consultazione delle richieste di copie', en: 'Copy requests read' },
+  DOCUMENT_REQUEST_WRITE: { it: 'Richiesta di copie di documenti', en: 'Copy request made or changed' },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {

@@ -54,6 +54,16 @@ const ERROR_TEXT: Readonly<
   CONSENT_REVOKE_PROJECTS_FIRST: msg`Per revocare il consenso al dossier revoca prima i consensi ai progetti`,
   CONSENT_ASK_PHYSICIAN: msg`Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui`,
   PERMISSION_MISSING: msg`Non disponi dei permessi necessari per questa operazione`,
+  UPLOAD_NOT_PDF: msg`Il formato del documento dev'essere .pdf`,
+  UPLOAD_WRONG_FORMAT: msg`Formato documento errato`,
+  UPLOAD_TOO_LARGE: msg`File troppo pesante`,
+  UPLOAD_ERROR: msg`Errore di upload`,
+  UPLOAD_NOT_PENDING: msg`Il documento è già stato esaminato: non può più essere modificato`,
+  USER_CREATE_ERROR: msg`Errore durante la creazione dell'utente`,
+  GUEST_SAVE_ERROR: msg`Errore durante il salvataggio della persona autorizzata`,
+  HOSPITALIZATIONS_ALREADY_REQUESTED: msg`Non è stato stato possibile completare la richiesta in quanto i ricoveri selezionati risultano già associati ad un'altra richiesta`,
+  REQUEST_NOT_CANCELLABLE: msg`La richiesta non può più essere annullata`,
+  REQUEST_NOT_DELETABLE: msg`Solo una richiesta annullata o completata può essere eliminata`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
@@ -64,6 +74,7 @@ const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   outOfRange: msg`Valore fuori dall'intervallo consentito`,
   invalidPeriod: msg`Il periodo di date inserito non è corretto`,
   unknown: msg`Campo non riconosciuto`,
+  invalidEmail: msg`Inserisci una Email valida.`,
 };
 
 export function fieldErrorMessage(code: FieldErrorCode): MessageDescriptor {

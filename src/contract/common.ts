@@ -71,6 +71,16 @@ export const ErrorCode = v.picklist([
   'CONSENT_REVOKE_PROJECTS_FIRST',
   'CONSENT_ASK_PHYSICIAN',
   'PERMISSION_MISSING',
+  'UPLOAD_NOT_PDF',
+  'UPLOAD_WRONG_FORMAT',
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_ERROR',
+  'UPLOAD_NOT_PENDING',
+  'USER_CREATE_ERROR',
+  'GUEST_SAVE_ERROR',
+  'HOSPITALIZATIONS_ALREADY_REQUESTED',
+  'REQUEST_NOT_CANCELLABLE',
+  'REQUEST_NOT_DELETABLE',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
@@ -83,6 +93,7 @@ export const FieldErrorCode = v.picklist([
   'outOfRange',
   'invalidPeriod',
   'unknown',
+  'invalidEmail',
 ]);
 export type FieldErrorCode = v.InferOutput<typeof FieldErrorCode>;
 
