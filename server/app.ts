@@ -11,6 +11,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
 import { consentRoutes } from './routes/consents';
 import { devSmsRoutes } from './routes/dev-sms';
+import { documentRequestRoutes } from './routes/document-requests';
 import { documentRoutes } from './routes/documents';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
@@ -36,6 +37,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', studyRoutes)
     .route('/', signRoutes)
     .route('/', consentRoutes)
+    .route('/', documentRequestRoutes)
     .all('*', apiNotFound);
 }
 

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './consents';
+export * from './document-requests';
 export * from './documents';
 export * from './obscuring';
 export * from './patient';
