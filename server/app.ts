@@ -13,6 +13,7 @@ import { consentRoutes } from './routes/consents';
 import { devSmsRoutes } from './routes/dev-sms';
 import { documentRequestRoutes } from './routes/document-requests';
 import { documentRoutes } from './routes/documents';
+import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
 import { obscuringRoutes } from './routes/obscuring';
@@ -38,6 +39,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', signRoutes)
     .route('/', consentRoutes)
     .route('/', documentRequestRoutes)
+    .route('/', guestRoutes)
     .all('*', apiNotFound);
 }
 

@@ -3,6 +3,7 @@ import type { CurrentUser, Permission, ProfileDenied, UserType } from '../../src
 import type { AppEnv } from '../app-env';
 import { hasDossierConsent } from '../services/access';
 import { dueFeaConsents } from '../services/consents/due';
+import { guestPatientId } from '../services/guests/grants';
 import { getPatient } from '../services/patients';
 import { findUserBySubject } from '../services/users';
 
@@ -39,12 +40,16 @@ export const accountRoutes = new Hono<AppEnv>().get('/me', async (c) => {
     if ((await dueFeaConsents(db, user)).length > 0) return deny(2, summary);
   }
 
+  // A guest opens the dossier of their newest live grant; with none left (revoked, expired) they are out.
+  const patientId = user.userType === 'GUE' ? await guestPatientId(db, user.id) : user.patientId;
+  if (user.userType === 'GUE' && patientId === null) return deny(1, null);
+
   return c.json({
     id: user.id,
     userType: user.userType as UserType,
     permissionList: user.permissions as Permission[],
     inProject: user.inProject,
     displayName: user.displayName,
-    patientId: user.patientId,
+    patientId,
   } satisfies CurrentUser);
 });

@@ -77,10 +77,20 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
     expect(operator.total).toBe(patient.total - 2);
   });
 
-  it('hides from guests every document with any obscuring flag', async () => {
+  it("hides from a guest (Sara, Mario's partner, with the dossier right) only what is obscured for partners", async () => {
     const guest = await listedIds('ospite');
-    expect(guest.ids).not.toContain(hiddenFromAll);
-    expect(guest.ids).not.toContain(hiddenFromOperators);
+    // 'general' and 'operator' are staff audiences.
+    expect(guest.ids).toContain(hiddenFromAll);
+    expect(guest.ids).toContain(hiddenFromOperators);
+    await ctx.db
+      .update(documents)
+      .set({ obscuring: { ...noFlags, mate: true } })
+      .where(eq(documents.id, hiddenFromOperators));
+    expect((await listedIds('ospite')).ids).not.toContain(hiddenFromOperators);
+    await ctx.db
+      .update(documents)
+      .set({ obscuring: { ...noFlags, operator: true } })
+      .where(eq(documents.id, hiddenFromOperators));
   });
 
   it('answers 404 for an obscured document as for a missing one, and audits the attempt', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { consents, patients, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { type AccessTitle, type AuditActivity, recordAccess, recordAccessWith } from './audit';
+import { liveGrant } from './guests/grants';
 import { isStaff } from './users';
 
 /** The current version of the dossier consent is GIVEN, not revoked and not expired. */
@@ -42,7 +43,8 @@ async function decide(
         ? { title: 'SELF', refusal: null }
         : { title: 'NONE', refusal: new HttpError(403, 'ACCESS_DENIED') };
     case 'GUE':
-      return user.patientId === patientId
+      // The guests table decides, on every request: a revoked or expired grant refuses at once.
+      return (await liveGrant(db, user.id, patientId))
         ? { title: 'DELEGATE', refusal: null }
         : { title: 'NONE', refusal: new HttpError(403, 'ACCESS_DENIED') };
     case 'PHY':
@@ -57,8 +59,8 @@ async function decide(
 }
 
 /**
- * The one place that decides whether a user may read a patient's data: the patient themself, the guest
- * the patient delegated, or staff when the patient gave the dossier consent. Every attempt on an existing
+ * The one place that decides whether a user may read a patient's data: the patient themself, a guest
+ * holding a live grant (not revoked, deadline ahead), or staff when the patient gave the dossier consent. Every attempt on an existing
  * patient, allowed or refused, is written to the audit trail. Returns the access title.
  */
 export async function authorizePatientAccess(

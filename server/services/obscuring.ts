@@ -3,6 +3,7 @@ import type { ObscuringInfo } from '../../src/contract';
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { documents } from '../db/schema';
+import { guestVisibleCondition } from './guests/grants';
 
 /** The viewers a patient can hide a document from, in the order the portal shows them. */
 export const obscuringFlags = [
@@ -38,8 +39,8 @@ export function obscuringOf(stored: unknown): ObscuringInfo {
 /**
  * Which obscuring flags hide a document from this caller. The patient sees everything; staff do not see
  * documents obscured in general, operators also not those obscured for operators, physicians not those
- * obscured for specialists. Guests' relationships (mate, parent, son…) come with the guests feature: until
- * then any flag hides the document from a guest.
+ * obscured for specialists. Guests are decided by their grant (visibleToCondition, isVisibleToGuest); here
+ * any flag counts for them, the safe answer for a caller that checks flags alone.
  */
 export function hidingFlags(user: Pick<UserRow, 'userType'>): (keyof ObscuringInfo)[] {
   switch (user.userType) {
@@ -68,8 +69,13 @@ export function isObscuredFor(
   return hidingFlags(user).some((flag) => obscuring[flag]);
 }
 
-/** SQL condition keeping only the documents this caller may see; null when nothing is hidden. */
+/**
+ * SQL condition keeping only the documents this caller may see; null when nothing is hidden. A guest
+ * sees what their live grant allows: shared documents, or with the 'dossier' right the documents not
+ * obscured for their relationship (guestVisibleCondition).
+ */
 export function visibleToCondition(user: Viewer): SQL | null {
+  if (user.userType === 'GUE') return guestVisibleCondition(user.id);
   const flags = hidingFlags(user);
   if (flags.length === 0) return null;
   const hidden = sql.join(

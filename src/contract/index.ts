@@ -2,6 +2,7 @@ export * from './common';
 export * from './consents';
 export * from './document-requests';
 export * from './documents';
+export * from './guests';
 export * from './obscuring';
 export * from './patient';
 export * from './pin-reset';

@@ -6,6 +6,7 @@ import { favorites, patients, units, users } from '../schema';
 import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDocuments } from './documents';
+import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
 import { buildPatient, type SeedPatient } from './patients';
 import { units as unitData } from './people.data';
@@ -104,6 +105,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   // After the documents: a study for each of their accession numbers.
   await seedDocuments(db);
   await seedStudies(db);
+  await seedGuests(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   logger?.info('demo data seeded', { patients: DEMO_PATIENT_COUNT, users: demoAccounts.length });

@@ -5,6 +5,7 @@ import { documents } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
 import type { AuditActivity } from '../audit';
+import { isVisibleToGuest, liveGrant } from '../guests/grants';
 import { isObscuredFor } from '../obscuring';
 import { settleRestores } from './availability';
 import { type DocumentRecord, findRecord, isViewableBy } from './records';
@@ -28,9 +29,15 @@ export async function loadAuthorizedDocument(
     await settleRestores(db, eq(documents.id, documentId), now);
     record = (await findRecord(db, documentId)) ?? record;
   }
-  // An obscured document does not exist for this caller: the same 404 as a missing one, audited.
-  const obscured = isObscuredFor(user, record.document);
-  const refusal = obscured ? new HttpError(404, 'NOT_FOUND') : refusalOf(record);
+  // An obscured document does not exist for this caller: the same 404 as a missing one, audited. For a
+  // guest, so is a document their grant does not reach (not shared, or obscured for their relationship).
+  const obscured =
+    user.userType === 'GUE'
+      ? !(await isVisibleToGuest(db, user.id, documentId, now))
+      : isObscuredFor(user, record.document);
+  const refusal = obscured
+    ? new HttpError(404, 'NOT_FOUND')
+    : (refusalOf(record) ?? (await guestDownloadRefusal(db, user, record, activity, now)));
   await authorizePatientAccess(db, user, record.document.patientId, activity, {
     documentId,
     documentTypeCode: record.document.documentTypeCode,
@@ -51,4 +58,19 @@ export function pdfRefusal(
   if (status === 'OFFLINE' || status === 'RESTORING' || status === 'ERROR')
     return new HttpError(409, 'DOCUMENT_UNAVAILABLE');
   return null;
+}
+
+/** A guest downloads (or extracts) a PDF only with the 'download' right of their live grant. */
+async function guestDownloadRefusal(
+  db: Database,
+  user: UserRow,
+  record: DocumentRecord,
+  activity: AuditActivity,
+  now: Date,
+): Promise<HttpError | null> {
+  if (user.userType !== 'GUE' || activity !== 'DOCUMENT_DOWNLOAD') return null;
+  const grant = await liveGrant(db, user.id, record.document.patientId, now);
+  // No grant at all is refused by the access check itself, with its own code.
+  if (!grant || grant.rights.includes('download')) return null;
+  return new HttpError(403, 'DOWNLOAD_NOT_ALLOWED');
 }

@@ -43,7 +43,7 @@ const romeDate = new Intl.DateTimeFormat('it-IT', {
 });
 
 /** Writes lines top-down, adding pages as needed. */
-class Writer {
+export class Writer {
   private target: PDFPage;
   private y: number;
 
