@@ -16,6 +16,7 @@ import { documentRoutes } from './routes/documents';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
+import { notificationRoutes } from './routes/notifications';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
@@ -23,6 +24,7 @@ import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
 import { signRoutes } from './routes/sign';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
+import { uploadedDocumentRoutes } from './routes/uploaded-documents';
 
 /** The API: every area's routes behind token verification. */
 function createApi(): Hono<AppEnv> {
@@ -38,6 +40,8 @@ function createApi(): Hono<AppEnv> {
     .route('/', studyRoutes)
     .route('/', signRoutes)
     .route('/', consentRoutes)
+    .route('/', uploadedDocumentRoutes)
+    .route('/', notificationRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)
     .all('*', apiNotFound);

@@ -81,7 +81,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     username: 'operatore',
     userType: 'OPT',
     displayName: 'Paolo Esposito',
-    permissions: ['perm.meview.consent.read', 'perm.meview.consent.write', 'perm.meview.customDocument.read'],
+    // No perm.meview.customDocument.read: reviewing uploads is a physician's act (docs/decisions.md).
+    permissions: ['perm.meview.consent.read', 'perm.meview.consent.write'],
     inProject: false,
     mobilePhone: '+39 347 2000005',
     fiscalCode: 'SPSPLA80L02F839E',

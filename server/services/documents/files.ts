@@ -6,10 +6,16 @@ import { patients } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { DocumentContent } from '../pdf/content';
 import { renderDocumentPdf } from '../pdf/render-document';
+import { uploadedPdf } from '../uploads/content';
 import type { DocumentRecord } from './records';
 
-/** The PDF of a document, rendered from its content with the patient's identity in the header. */
+/**
+ * The PDF of a document, rendered from its content with the patient's identity in the header; a validated
+ * upload is its own file, served as the patient uploaded it.
+ */
 export async function documentPdf(db: Database, record: DocumentRecord): Promise<Uint8Array> {
+  const uploaded = await uploadedPdf(db, record.document);
+  if (uploaded) return uploaded;
   const [patient] = await db
     .select({
       name: patients.name,
