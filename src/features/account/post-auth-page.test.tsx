@@ -1,11 +1,11 @@
 import { IonApp } from '@ionic/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { User, UserManager } from 'oidc-client-ts';
 import type { JSX } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../../auth/logout';
 import { loggedInAtom } from '../../auth/session';
@@ -118,6 +118,38 @@ describe('/postAuth', () => {
     });
     renderAt('/postAuth');
     expect((await screen.findByTestId('sign-target')).textContent).toBe(wizard);
+  });
+
+  it('stays still once it has left /postAuth, though Ionic keeps the page mounted under the next one', async () => {
+    const server = fakeServer({
+      'GET /api/me': () => json(PATIENT_MARIO),
+      'GET /api/patients/1001': () => json(MARIO_ROSSI),
+    });
+    let goTo: (path: string) => void = () => undefined;
+    function Here(): JSX.Element {
+      const location = useLocation();
+      goTo = useNavigate();
+      return <p data-testid="here">{location.pathname}</p>;
+    }
+    // The page outside <Routes>, as Ionic's outlet keeps it alive through the transition to /home.
+    render(
+      <Provider store={store}>
+        <I18nProvider i18n={i18n}>
+          <IonApp>
+            <MemoryRouter initialEntries={['/postAuth']}>
+              <PostAuthPage />
+              <Here />
+            </MemoryRouter>
+          </IonApp>
+        </I18nProvider>
+      </Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('here').textContent).toBe('/home'));
+    // The user's next tap, while the profile would be loading again if the page followed /home.
+    act(() => goTo('/dossier'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('here').textContent).toBe('/dossier');
+    expect(server.requests.filter((request) => request.path === '/api/me')).toHaveLength(1);
   });
 
   it('brings staff back to the page they were going to', async () => {

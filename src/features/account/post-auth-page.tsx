@@ -26,7 +26,12 @@ export function PostAuthPage(): JSX.Element {
   // StrictMode runs the effect twice on the same instance: the second run reuses the first one's flow.
   const flow = useRef<{ key: string; run: Promise<PostAuthOutcome> } | null>(null);
 
+  // Ionic's outlet keeps this page mounted under the next one, so it sees later locations too: running
+  // the flow again there would reload the profile and replace wherever the user has tapped to since.
+  const here = location.pathname === paths.postAuth();
+
   useEffect(() => {
+    if (!here) return;
     let active = true;
     const key = `${attempt}|${location.key}|${href}`;
     if (flow.current?.key !== key) flow.current = { key, run: runPostAuth(href, keptTarget) };
@@ -44,7 +49,7 @@ export function PostAuthPage(): JSX.Element {
     return () => {
       active = false;
     };
-  }, [href, location.key, attempt, keptTarget, navigate]);
+  }, [here, href, location.key, attempt, keptTarget, navigate]);
 
   return (
     <IonPage>
