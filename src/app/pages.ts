@@ -134,3 +134,15 @@ export function preloadPages(): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
   else setTimeout(run, 2000);
 }
+export const DocumentRequestPage = page(
+  () => import('../features/document-requests/request-pages'),
+  (m) => m.DocumentRequestPage,
+);
+export const ClinicalRequestPage = page(
+  () => import('../features/document-requests/request-pages'),
+  (m) => m.ClinicalRequestPage,
+);
+export const ArchiveRequestPage = page(
+  () => import('../features/document-requests/archive-page'),
+  (m) => m.ArchiveRequestPage,
+);

@@ -6,8 +6,11 @@ import type { ComponentType } from 'react';
 import { patterns } from '../routing/paths';
 import {
   AboutPage,
+  ArchiveRequestPage,
+  ClinicalRequestPage,
   ConsentsPage,
   DoConsensusPage,
+  DocumentRequestPage,
   DocumentViewerPage,
   DossierPage,
   HistoryPage,
@@ -100,4 +103,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { pattern: patterns.signCheck, page: SignCheckPage, access: 'session', fullScreen: true },
   { pattern: patterns.doConsensus, page: DoConsensusPage, access: 'session' },
+  { pattern: patterns.documentRequest, page: DocumentRequestPage, access: 'session' },
+  { pattern: patterns.clinicalRequest, page: ClinicalRequestPage, access: 'session' },
+  { pattern: patterns.archiveRequest, page: ArchiveRequestPage, access: 'session' },
 ];

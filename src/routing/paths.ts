@@ -34,6 +34,9 @@ export const patterns = {
   signFeaConsentsResult: '/sign-fea-consents-result',
   doConsensus: '/doConsensus',
   pinReset: '/pin-reset',
+  documentRequest: '/documentrequest/:patientId',
+  clinicalRequest: '/clinicalrequest/:patientId',
+  archiveRequest: '/archiverequest/:patientId',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -88,4 +91,7 @@ export const paths = {
   signFeaConsentsResult: (): string => patterns.signFeaConsentsResult,
   doConsensus: (params?: QueryParams): string => withQuery(patterns.doConsensus, params),
   pinReset: (): string => patterns.pinReset,
+  documentRequest: (patientId: number | string): string => `/documentrequest/${id(patientId)}`,
+  clinicalRequest: (patientId: number | string): string => `/clinicalrequest/${id(patientId)}`,
+  archiveRequest: (patientId: number | string): string => `/archiverequest/${id(patientId)}`,
 } as const;

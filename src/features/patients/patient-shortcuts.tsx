@@ -1,6 +1,6 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { eyeOffOutline, eyeOutline, folderOpenOutline, timeOutline } from 'ionicons/icons';
+import { copyOutline, eyeOffOutline, eyeOutline, folderOpenOutline, timeOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { paths } from '../../routing/paths';
@@ -10,6 +10,8 @@ import { currentUserAtom } from '../../session/session-atoms';
 export function PatientShortcuts({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
   const { t } = useLingui();
   const user = useAtomValue(currentUserAtom);
+  // Physicians and operators take copy requests at the desk on the patient's behalf.
+  const atDesk = !own && (user?.userType === 'PHY' || user?.userType === 'OPT');
   const canObscure =
     own && user?.userType === 'PAT' && user.permissionList.includes('perm.meview.document.obscure');
   return (
@@ -30,6 +32,12 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
         <IonIcon slot="start" icon={eyeOutline} aria-hidden="true" />
         {own ? <Trans>Chi ha consultato i miei dati</Trans> : <Trans>Storico dei trattamenti</Trans>}
       </IonButton>
+      {atDesk && (
+        <IonButton routerLink={paths.archiveRequest(patientId)} fill="outline">
+          <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
+          <Trans>Richieste di copie</Trans>
+        </IonButton>
+      )}
       {canObscure && (
         <IonButton routerLink={paths.documentObscurement(patientId)} fill="outline">
           <IonIcon slot="start" icon={eyeOffOutline} aria-hidden="true" />

@@ -1,0 +1,79 @@
+/**
+ * The request being composed, per user and per kind, in local storage: closing the app halfway keeps it
+ * (an explicit logout clears drafts). It holds what the patient chose and typed, never a secret.
+ */
+import * as v from 'valibot';
+import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
+import { Delivery, RequestKind } from '../../contract/document-requests';
+import type { PersistentAtom } from '../../state/storage';
+import { persistentAtom } from '../../state/storage';
+
+export const RequestStep = v.picklist(['select', 'delivery', 'summary']);
+export type RequestStep = v.InferOutput<typeof RequestStep>;
+export const STEPS: readonly RequestStep[] = ['select', 'delivery', 'summary'];
+
+/** One chosen report or admission; `hasStudies` says whether an image copy can be asked. */
+export const Selected = v.object({
+  title: v.string(),
+  date: v.nullable(v.string()),
+  document: v.boolean(),
+  dicom: v.boolean(),
+  hasStudies: v.boolean(),
+  numCopies: v.number(),
+});
+export type Selected = v.InferOutput<typeof Selected>;
+
+export const RequestDraft = v.object({
+  patientId: v.number(),
+  kind: RequestKind,
+  step: RequestStep,
+  /** Keyed by document id (reports) or hospitalization id (medical records). */
+  selected: v.record(v.string(), Selected),
+  delivery: Delivery,
+  updatedAt: v.number(),
+});
+export type RequestDraft = v.InferOutput<typeof RequestDraft>;
+
+export function emptyDelivery(): Delivery {
+  return {
+    type: 'DESK',
+    modality: 'SELF',
+    documentSupport: 'PAPER',
+    imageSupport: null,
+    info: {
+      surname: '',
+      name: '',
+      address: '',
+      addressNumber: '',
+      zip: '',
+      city: '',
+      province: '',
+      mobile: '',
+      email: '',
+      delegated: null,
+    },
+  };
+}
+
+export function newDraft(patientId: number, kind: RequestDraft['kind'], now = Date.now()): RequestDraft {
+  return { patientId, kind, step: 'select', selected: {}, delivery: emptyDelivery(), updatedAt: now };
+}
+
+const atoms = new Map<string, PersistentAtom<RequestDraft | null>>();
+
+export function requestDraftAtom(
+  userKey: string,
+  kind: RequestDraft['kind'],
+): PersistentAtom<RequestDraft | null> {
+  const key = `${DRAFT_KEY_PREFIX}documentRequest:${userKey}:${kind}`;
+  let found = atoms.get(key);
+  if (!found) {
+    found = persistentAtom<RequestDraft | null>(
+      key,
+      null,
+      (value): value is RequestDraft | null => value === null || v.is(RequestDraft, value),
+    );
+    atoms.set(key, found);
+  }
+  return found;
+}

@@ -1,0 +1,72 @@
+/** Step 1 of a medical-record request: the patient's admissions, each with its copies. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useCallback } from 'react';
+import { useDateFormat } from '../../i18n/dates';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { fetchHospitalizations } from './api';
+import type { Selected } from './draft';
+import type { Candidate, Flag } from './selection';
+import { SelectionRow } from './selection-row';
+import { useLoader } from './use-loader';
+
+export function RecordSelect({
+  patientId,
+  selected,
+  maxCopies,
+  onFlag,
+  onStep,
+}: {
+  patientId: number;
+  selected: Readonly<Record<string, Selected>>;
+  maxCopies: number;
+  onFlag: (candidate: Candidate, flag: Flag, on: boolean) => void;
+  onStep: (id: string, delta: 1 | -1) => void;
+}): JSX.Element {
+  const { t } = useLingui();
+  const format = useDateFormat();
+  const load = useCallback(() => fetchHospitalizations(patientId), [patientId]);
+  const { state, reload } = useLoader(load);
+
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error')
+    return (
+      <ErrorState onRetry={() => void reload()}>
+        <p>
+          <Trans>
+            Non è stato possibile recuperare i ricoveri. Riprova e, se il problema persiste, contatta l'help
+            desk.
+          </Trans>
+        </p>
+      </ErrorState>
+    );
+  const stays = state.value.hospitalizations;
+  if (stays.length === 0) return <EmptyState title={<Trans>Nessun ricovero da richiedere</Trans>} />;
+  return (
+    <ul className="request-list" aria-label={t`Ricoveri`}>
+      {stays.map((stay) => {
+        const title = `${stay.regime.desc} · ${stay.unit.desc}`;
+        const candidate: Candidate = { id: stay.id, title, date: stay.admittedAt, hasStudies: false };
+        const period = stay.dischargedAt
+          ? `${format.date(stay.admittedAt)} – ${format.date(stay.dischargedAt)}`
+          : format.date(stay.admittedAt);
+        return (
+          <SelectionRow
+            key={stay.id}
+            title={title}
+            meta={
+              <>
+                {t`Nosologico ${stay.code}`} · {period}
+              </>
+            }
+            selected={selected[String(stay.id)]}
+            flags={[{ flag: 'document', label: t`Cartella clinica` }]}
+            maxCopies={maxCopies}
+            onFlag={(flag, on) => onFlag(candidate, flag, on)}
+            onStep={(delta) => onStep(String(stay.id), delta)}
+          />
+        );
+      })}
+    </ul>
+  );
+}

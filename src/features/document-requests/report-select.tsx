@@ -1,0 +1,88 @@
+/** Step 1 of a report request: the dossier's documents, each with a document flag and an image flag. */
+import { IonButton } from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useCallback, useState } from 'react';
+import type { Document } from '../../contract/documents';
+import { useDateFormat } from '../../i18n/dates';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { DOCUMENTS_PAGE_SIZE, fetchDocuments } from './api';
+import type { Selected } from './draft';
+import type { Candidate, Flag } from './selection';
+import { SelectionRow } from './selection-row';
+import { useLoader } from './use-loader';
+
+const hasStudies = (document: Document): boolean => (document.accessionNumber ?? '') !== '';
+
+export function ReportSelect({
+  patientId,
+  selected,
+  maxCopies,
+  onFlag,
+  onStep,
+}: {
+  patientId: number;
+  selected: Readonly<Record<string, Selected>>;
+  maxCopies: number;
+  onFlag: (candidate: Candidate, flag: Flag, on: boolean) => void;
+  onStep: (id: string, delta: 1 | -1) => void;
+}): JSX.Element {
+  const { t } = useLingui();
+  const format = useDateFormat();
+  const [pages, setPages] = useState(1);
+  const load = useCallback(async () => {
+    const first = await fetchDocuments(patientId, 0);
+    const rest = await Promise.all(
+      Array.from({ length: pages - 1 }, (_, index) =>
+        fetchDocuments(patientId, (index + 1) * DOCUMENTS_PAGE_SIZE),
+      ),
+    );
+    return { documents: [first, ...rest].flatMap((page) => page.documents), total: first.paging.totalCount };
+  }, [patientId, pages]);
+  const { state, reload } = useLoader(load);
+
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') return <ErrorState reason={state.reason} onRetry={() => void reload()} />;
+  const { documents, total } = state.value;
+  if (documents.length === 0) return <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />;
+  return (
+    <>
+      <ul className="request-list" aria-label={t`Documenti del dossier`}>
+        {documents.map((document) => {
+          const candidate: Candidate = {
+            id: document.id,
+            title: document.title,
+            date: document.docCreationDateTime,
+            hasStudies: hasStudies(document),
+          };
+          const flags: { flag: Flag; label: string }[] = [{ flag: 'document', label: t`Referto` }];
+          if (candidate.hasStudies) flags.push({ flag: 'dicom', label: t`Immagini` });
+          return (
+            <SelectionRow
+              key={document.id}
+              title={document.title}
+              meta={
+                <>
+                  {document.documentType.desc} ·{' '}
+                  <time dateTime={document.docCreationDateTime}>
+                    {format.date(document.docCreationDateTime)}
+                  </time>
+                </>
+              }
+              selected={selected[String(document.id)]}
+              flags={flags}
+              maxCopies={maxCopies}
+              onFlag={(flag, on) => onFlag(candidate, flag, on)}
+              onStep={(delta) => onStep(String(document.id), delta)}
+            />
+          );
+        })}
+      </ul>
+      {documents.length < total && (
+        <IonButton expand="block" fill="clear" onClick={() => setPages(pages + 1)}>
+          <Trans>Mostra altri documenti</Trans>
+        </IonButton>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+/** `/documentrequest/:patientId` and `/clinicalrequest/:patientId`: the wizard for reports or records. */
+import { IonButton } from '@ionic/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import type { RequestKind } from '../../contract/document-requests';
+import { paths } from '../../routing/paths';
+import { PageLayout } from '../../ui/page-layout';
+import { RequestAccess } from './request-access';
+import { RequestWizard } from './request-wizard';
+import './document-requests.css';
+
+function RequestPage({ kind }: { kind: RequestKind }): JSX.Element {
+  const { t } = useLingui();
+  const title = kind === 'REPORTS' ? t`Richiesta copia referti` : t`Richiesta cartella clinica`;
+  const target = kind === 'REPORTS' ? paths.documentRequest : paths.clinicalRequest;
+  return (
+    <RequestAccess title={title} target={target}>
+      {({ patientId, userKey }) => (
+        <PageLayout
+          title={title}
+          className="request-page"
+          actions={
+            <IonButton routerLink={paths.archiveRequest(patientId)} aria-label={t`Le mie richieste`}>
+              <Trans>Archivio</Trans>
+            </IonButton>
+          }
+        >
+          <RequestWizard key={`${kind}-${patientId}`} kind={kind} patientId={patientId} userKey={userKey} />
+        </PageLayout>
+      )}
+    </RequestAccess>
+  );
+}
+
+export function DocumentRequestPage(): JSX.Element {
+  return <RequestPage kind="REPORTS" />;
+}
+
+export function ClinicalRequestPage(): JSX.Element {
+  return <RequestPage kind="MEDICAL_RECORDS" />;
+}
