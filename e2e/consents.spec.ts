@@ -24,15 +24,10 @@ async function signWithPinAndSms(page: Page, username: string): Promise<void> {
   await expect(page.locator('.wizard-step-title')).toHaveText('Firma completata');
 }
 
-/**
- * The Consents tab, right after a wizard hands back to Home: a tap during Ionic's page transition can be
- * lost, so tap again until the consents page is there.
- */
+/** The Consents tab, with one tap (a kept-alive /postAuth used to swallow it right after Home). */
 async function openConsentsTab(page: Page): Promise<void> {
-  await expect(async () => {
-    await page.locator('ion-tab-button', { hasText: 'Consensi' }).click();
-    await expect(page).toHaveURL(/\/consents\/\d+$/, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await page.locator('ion-tab-button', { hasText: 'Consensi' }).click();
+  await expect(page).toHaveURL(/\/consents\/\d+$/);
 }
 
 /** The read step: the temp PDF is drawn, "Ho letto" ticked, on to the PIN. */
