@@ -125,6 +125,10 @@ export const DoConsensusPage = page(
   () => import('../features/consents/do-consensus-page'),
   (m) => m.DoConsensusPage,
 );
+export const FileUploadPage = page(
+  () => import('../features/uploads/file-upload-page'),
+  (m) => m.FileUploadPage,
+);
 
 /** Fetches every screen's chunk in the background (idle time); failures are left to the navigation. */
 export function preloadPages(): void {

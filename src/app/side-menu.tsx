@@ -80,6 +80,11 @@ export function SideMenu(): JSX.Element {
               >
                 <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
                 <IonLabel>{i18n._(entry.label)}</IonLabel>
+                {'badge' in entry && entry.badge && user && (
+                  <Suspense fallback={null}>
+                    <entry.badge user={user} />
+                  </Suspense>
+                )}
               </IonItem>
             </IonMenuToggle>
           ))}

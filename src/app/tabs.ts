@@ -5,6 +5,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  checkmarkDoneOutline,
+  cloudUploadOutline,
   copyOutline,
   documentTextOutline,
   fileTrayFullOutline,
@@ -23,6 +25,12 @@ import { paths } from '../routing/paths';
 
 /** The consents notification dot: its own chunk, fetched after the first screen. */
 const ConsentTabBadge = lazy(() => import('../features/consents/consent-tab-badge'));
+/** The uploadedDocuments notification count, likewise. */
+const UploadsBadge = lazy(() => import('../features/uploads/uploads-badge'));
+
+/** /fileUpload needs perm.meview.customDocument.read (spec 2). */
+const fileUploadHref = (user: CurrentUser): string | null =>
+  user.permissionList.includes('perm.meview.customDocument.read') ? paths.fileUpload() : null;
 
 export interface TabDefinition {
   id: string;
@@ -99,6 +107,23 @@ export const TABS: readonly TabDefinition[] = [
   },
   { id: 'patients', label: msg`Pazienti`, icon: peopleOutline, roles: STAFF, href: () => paths.patients() },
   { id: 'favorites', label: msg`Preferiti`, icon: starOutline, roles: STAFF, href: () => paths.myPatients() },
+  {
+    id: 'uploads',
+    label: msg`Documenti caricati`,
+    icon: cloudUploadOutline,
+    roles: ['PAT'],
+    href: fileUploadHref,
+    menuOnly: true,
+    badge: UploadsBadge,
+  },
+  {
+    id: 'approvals',
+    label: msg`Da approvare`,
+    icon: checkmarkDoneOutline,
+    roles: ['PHY'],
+    href: fileUploadHref,
+    badge: UploadsBadge,
+  },
 ];
 
 export interface VisibleTab {

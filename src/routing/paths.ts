@@ -37,6 +37,7 @@ export const patterns = {
   documentRequest: '/documentrequest/:patientId',
   clinicalRequest: '/clinicalrequest/:patientId',
   archiveRequest: '/archiverequest/:patientId',
+  fileUpload: '/fileUpload',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -94,4 +95,5 @@ export const paths = {
   documentRequest: (patientId: number | string): string => `/documentrequest/${id(patientId)}`,
   clinicalRequest: (patientId: number | string): string => `/clinicalrequest/${id(patientId)}`,
   archiveRequest: (patientId: number | string): string => `/archiverequest/${id(patientId)}`,
+  fileUpload: (): string => patterns.fileUpload,
 } as const;

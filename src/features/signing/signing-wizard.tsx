@@ -8,7 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorReplyOf, failureMessage } from '../../api/error-report';
@@ -16,28 +16,17 @@ import { requestSignatureCode, signDocuments } from './api';
 import type { SigningDraft, SigningStep } from './draft';
 import { isResumable, nextStep, previousStep, signingDraftAtom, signingSecretsAtom } from './draft';
 import { hasErrors, validateSigner } from './signer-validation';
-import { ReadStep } from './step-read';
-import { ResultStep } from './step-result';
-import { CodeStep, PinStep } from './step-secrets';
-import { SignerStep } from './step-signer';
 import { WizardFrame } from './wizard-frame';
 import { PRIMARY_LABELS, STEP_TITLES, StepError } from './wizard-labels';
+import { type FormStep, WizardStepBody } from './wizard-step-body';
+
+export type { FormStep } from './wizard-step-body';
 
 export interface PreparedSigning {
   documentIds: number[];
   sessionId?: string | null;
   /** Overrides where "Fine" leads (e.g. the revoke check with the ceremony id). */
   doneTo?: string;
-}
-
-export interface FormStep {
-  title: string;
-  render: (props: {
-    answers: Record<string, unknown>;
-    onChange: (answers: Record<string, unknown>) => void;
-    showErrors: boolean;
-  }) => ReactNode;
-  isValid: (answers: Record<string, unknown>) => boolean;
 }
 
 export interface SigningWizardProps {
@@ -258,55 +247,21 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
       }}
     >
       {stepError}
-      {draft.step === 'form' &&
-        form?.render({
-          answers: draft.answers,
-          onChange: (answers) => update({ answers }),
-          showErrors: tried,
-        })}
-      {draft.step === 'signer' && (
-        <SignerStep
-          signer={draft.signer}
-          onChange={(signer) => update({ signer })}
-          errors={tried ? validateSigner(draft.signer) : {}}
-        />
-      )}
-      {draft.step === 'read' && draft.documentIds.length > 0 && (
-        <ReadStep
-          documentIds={draft.documentIds}
-          read={draft.read}
-          onRead={(read) => read !== draft.read && update({ read })}
-        />
-      )}
-      {draft.step === 'pin' && (
-        <PinStep
-          pin={secrets.pin}
-          onPin={(pin) => {
-            setPinTyped(true);
-            setSecrets({ pin });
-          }}
-          error={errors.pin ?? null}
-        />
-      )}
-      {draft.step === 'code' && (
-        <CodeStep
-          sentTo={draft.otp?.sentTo ?? ''}
-          resendAvailableAt={draft.otp?.resendAvailableAt ?? null}
-          code={code}
-          onCode={setCode}
-          codeError={errors.code ?? null}
-          needsPin={!pinTyped}
-          pin={secrets.pin}
-          onPin={(pin) => setSecrets({ pin })}
-          pinError={errors.pin ?? null}
-          onResend={resend}
-          resending={busy}
-          notice={notice}
-        />
-      )}
-      {draft.step === 'result' && (
-        <ResultStep signedDocumentIds={draft.signedDocumentIds} message={resultMessage} />
-      )}
+      <WizardStepBody
+        draft={draft}
+        form={form}
+        tried={tried}
+        update={update}
+        secrets={{ pin: secrets.pin, code, pinTyped }}
+        onPin={(pin) => setSecrets({ pin })}
+        onPinTyped={() => setPinTyped(true)}
+        onCode={setCode}
+        errors={errors}
+        onResend={resend}
+        busy={busy}
+        notice={notice}
+        resultMessage={resultMessage}
+      />
     </WizardFrame>
   );
 }
