@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { login } from './support';
+
+/** A real one-page PDF, as a patient would have on the phone. */
+async function pdfFile(text: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  document.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 18, font });
+  return {
+    name: 'referto_esterno.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await document.save()),
+  };
+}
+
+async function openFromMenu(page: Page, entry: string): Promise<void> {
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  await page.locator('ion-menu ion-item', { hasText: entry }).click();
+}
+
+/** The patient fills the upload sheet and sends it. */
+async function upload(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Carica un documento' }).first().click();
+  const sheet = page.locator('ion-modal.upload-sheet');
+  await expect(sheet.getByText('Scegli un PDF')).toBeVisible();
+  await sheet.locator('input[accept="application/pdf,.pdf"]').setInputFiles(await pdfFile(title));
+  await sheet.getByLabel('Tipo di documento *').selectOption('EXT_REPORT');
+  await sheet.getByLabel('Titolo *').fill(title);
+  await sheet.getByRole('button', { name: 'Carica il documento' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.locator('article.upload-card', { hasText: title })).toContainText(
+    'In attesa di approvazione',
+  );
+}
+
+/** The physician opens the upload from the "Da approvare" tab and sees its pages. */
+async function openForReview(staff: Page, title: string): Promise<void> {
+  await staff.locator('ion-tab-bar ion-tab-button', { hasText: 'Da approvare' }).click();
+  await expect(staff).toHaveURL(/\/fileUpload$/);
+  await staff
+    .locator('article.upload-card', { hasText: title })
+    .getByRole('button', { name: 'Apri ed esamina' })
+    .click();
+  await expect(staff.locator('ion-modal.review-sheet canvas').first()).toBeVisible();
+}
+
+test('a patient uploads a PDF, the physician rejects it with a reason, the patient reads the reason', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await login(page, 'mario.rossi');
+  await expect(page).toHaveURL(/\/home$/);
+  await openFromMenu(page, 'Documenti caricati');
+  await expect(page).toHaveURL(/\/fileUpload$/);
+
+  // Bytes that are not a PDF, even named .pdf: refused on the phone, and what was typed stays.
+  await page.getByRole('button', { name: 'Carica un documento' }).first().click();
+  const sheet = page.locator('ion-modal.upload-sheet');
+  await sheet.getByLabel('Titolo *').fill('Esame del sangue');
+  await sheet
+    .locator('input[accept="application/pdf,.pdf"]')
+    .setInputFiles({
+      name: 'finto.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('GIF89a immagine'),
+    });
+  await expect(sheet.getByRole('alert')).toContainText("Il formato del documento dev'essere .pdf");
+  await expect(sheet.getByLabel('Titolo *')).toHaveValue('Esame del sangue');
+  await sheet.getByRole('button', { name: 'Chiudi' }).click();
+  await expect(sheet).toBeHidden();
+
+  const title = `Visita ortopedica esterna ${Date.now() % 100000}`;
+  await upload(page, title);
+
+  const staffContext = await browser.newContext(test.info().project.use);
+  const staff = await staffContext.newPage();
+  await login(staff, 'dott.ferrari');
+  await expect(staff).toHaveURL(/\/home$/);
+  await expect(
+    staff.locator('ion-tab-button', { hasText: 'Da approvare' }).locator('.uploads-badge'),
+  ).toBeVisible();
+  await openForReview(staff, title);
+  const review = staff.locator('ion-modal.review-sheet');
+  await review.getByRole('button', { name: 'Rifiuta' }).click();
+  await review.getByRole('button', { name: 'Conferma il rifiuto' }).click();
+  await expect(review.getByRole('alert')).toContainText('Il motivo del rifiuto è obbligatorio');
+  const reason = 'La seconda pagina manca: carica il referto completo';
+  await review.getByLabel('Motivo del rifiuto *').fill(reason);
+  await review.getByRole('button', { name: 'Conferma il rifiuto' }).click();
+  await expect(review).toBeHidden();
+  await expect(staff.locator('article.upload-card', { hasText: title })).toContainText('Rifiutato');
+  await staffContext.close();
+
+  // The patient is told in the menu, and reads the reason.
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  await expect(
+    page.locator('ion-menu ion-item', { hasText: 'Documenti caricati' }).locator('.uploads-badge'),
+  ).toHaveText('1');
+  await page.locator('ion-menu ion-item', { hasText: 'Documenti caricati' }).click();
+  const card = page.locator('section[aria-label="Rifiutati"] article.upload-card', { hasText: title });
+  await expect(card).toContainText('Motivo del rifiuto');
+  await expect(card).toContainText(reason);
+  await expect(card.getByRole('button', { name: 'Modifica' })).toHaveCount(0);
+});
+
+test('an upload the physician approves appears in the patient dossier', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await login(page, 'mario.rossi');
+  await expect(page).toHaveURL(/\/home$/);
+  await openFromMenu(page, 'Documenti caricati');
+  const title = `Ecografia addome esterna ${Date.now() % 100000}`;
+  await upload(page, title);
+
+  const staffContext = await browser.newContext(test.info().project.use);
+  const staff = await staffContext.newPage();
+  await login(staff, 'dott.ferrari');
+  await expect(staff).toHaveURL(/\/home$/);
+  await openForReview(staff, title);
+  await staff.locator('ion-modal.review-sheet').getByRole('button', { name: 'Approva' }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: 'Approva' }).click();
+  await expect(staff.locator('ion-modal.review-sheet')).toBeHidden();
+  await expect(staff.locator('article.upload-card', { hasText: title })).toContainText('Approvato');
+  await staffContext.close();
+
+  await page.locator('ion-tab-bar ion-tab-button', { hasText: 'Dossier' }).click();
+  await expect(page).toHaveURL(/\/dossier$/);
+  const listed = page.getByText(title).first();
+  await expect(listed).toBeVisible();
+  await expect(page.getByText('Caricato dal paziente').first()).toBeVisible();
+});

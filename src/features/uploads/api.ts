@@ -1,0 +1,100 @@
+/** The calls of the uploads screen (spec 7, "Uploaded documents") and the notification counts. */
+import * as v from 'valibot';
+import { api } from '../../api/client';
+import { reportTransportError } from '../../api/error-report';
+import { getJson, sendJson } from '../../api/request';
+import { Notifications } from '../../contract/notifications';
+import type { UploadStatus } from '../../contract/uploads';
+import { CustomDocumentTypes, UploadedDocument, UploadedDocumentList } from '../../contract/uploads';
+import { sendForm } from './send-form';
+
+/** The list of the screen: the patient's own uploads, or a physician's uploads to review and reviewed. */
+export function fetchUploads(status?: UploadStatus): Promise<UploadedDocumentList> {
+  const query = new URLSearchParams({ max: '100' });
+  if (status) query.set('status', status);
+  return getJson(`uploadedDocuments?${query.toString()}`, UploadedDocumentList, {
+    context: { quiet: true },
+  });
+}
+
+export function fetchCustomTypes(): Promise<CustomDocumentTypes> {
+  return getJson('uploadedDocuments/customDocumentTypes', CustomDocumentTypes, { context: { quiet: true } });
+}
+
+/** What the form sends beside the file. */
+export interface UploadDraft {
+  documentType: string;
+  title: string;
+  documentDate: string;
+  note: string;
+}
+
+function formOf(draft: UploadDraft, file: File | null): FormData {
+  const form = new FormData();
+  form.set('documentType', draft.documentType);
+  form.set('title', draft.title.trim());
+  form.set('documentDate', draft.documentDate);
+  form.set('note', draft.note.trim());
+  if (file) form.set('file', file, file.name);
+  return form;
+}
+
+export async function createUpload(
+  draft: UploadDraft,
+  file: File,
+  onProgress: (share: number) => void,
+): Promise<UploadedDocument> {
+  return v.parse(
+    UploadedDocument,
+    await sendForm('POST', 'uploadedDocuments', formOf(draft, file), onProgress),
+  );
+}
+
+/** A pending upload's new fields, and its new file when one was chosen. */
+export async function modifyUpload(
+  id: number,
+  draft: UploadDraft,
+  file: File | null,
+  onProgress: (share: number) => void,
+): Promise<UploadedDocument> {
+  return v.parse(
+    UploadedDocument,
+    await sendForm('PUT', `uploadedDocuments/${id}`, formOf(draft, file), onProgress),
+  );
+}
+
+export async function deleteUpload(id: number): Promise<void> {
+  try {
+    await api().delete(`uploadedDocuments/${id}`);
+  } catch (error) {
+    reportTransportError(error);
+    throw error;
+  }
+}
+
+export function validateUpload(id: number): Promise<UploadedDocument> {
+  return sendJson('put', `uploadedDocuments/${id}/validate`, {}, UploadedDocument);
+}
+
+/** Rejection errors are shown in the sheet, beside the reason the physician typed. */
+export function rejectUpload(id: number, reason: string): Promise<UploadedDocument> {
+  return sendJson('put', `uploadedDocuments/${id}/reject`, { reason }, UploadedDocument, {
+    context: { quiet: [400] },
+  });
+}
+
+/** The uploaded PDF itself, for the viewer. */
+export async function fetchUploadPdf(id: number): Promise<ArrayBuffer> {
+  try {
+    return await api()
+      .get(`uploadedDocuments/${id}/content`, { headers: { Accept: 'application/pdf' } })
+      .arrayBuffer();
+  } catch (error) {
+    reportTransportError(error);
+    throw error;
+  }
+}
+
+export function fetchNotifications(): Promise<Notifications> {
+  return getJson('notifications', Notifications, { context: { quiet: true } });
+}

@@ -1,0 +1,170 @@
+/**
+ * A physician reads an upload (the dossier's PDF viewer) and validates it, or rejects it with a reason
+ * the patient will read. The reason typed stays if the rejection fails.
+ */
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonFooter,
+  IonHeader,
+  IonModal,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { failureMessage } from '../../api/error-report';
+import type { UploadedDocument } from '../../contract/uploads';
+import { UPLOAD_REASON_MAX } from '../../contract/uploads';
+import { confirm } from '../../ui/confirm-dialog';
+import { showToast } from '../../ui/toasts';
+import { PdfDocument } from '../signing/pdf-document';
+import { fetchUploadPdf, rejectUpload, validateUpload } from './api';
+import { UploadCard } from './upload-card';
+
+export function ReviewSheet({
+  document,
+  onClose,
+  onReviewed,
+}: {
+  document: UploadedDocument | null;
+  onClose: () => void;
+  onReviewed: () => void;
+}): JSX.Element {
+  const { t, i18n } = useLingui();
+  const titleId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = document?.id ?? 0;
+  const load = useCallback(() => fetchUploadPdf(id), [id]);
+
+  // A new document opens with a clean rejection form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: id is the trigger, not a value read
+  useEffect(() => {
+    setRejecting(false);
+    setReason('');
+    setProblem(null);
+  }, [id]);
+
+  const validate = async (): Promise<void> => {
+    const yes = await confirm({
+      header: msg`Approva il documento`,
+      message: msg`Il documento entrerà nel dossier del paziente, che potrà consultarlo.`,
+      confirmLabel: msg`Approva`,
+    });
+    if (!yes || !document) return;
+    setBusy(true);
+    try {
+      await validateUpload(document.id);
+      showToast('success', msg`Documento approvato: ora è nel dossier del paziente`);
+      onReviewed();
+    } catch {
+      // The error toast has said why (e.g. already reviewed by a colleague); the list shows the truth.
+      onReviewed();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reject = async (): Promise<void> => {
+    if (!document) return;
+    if (!reason.trim()) {
+      setProblem(msg`Il motivo del rifiuto è obbligatorio`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await rejectUpload(document.id, reason.trim());
+      showToast('success', msg`Documento rifiutato: il paziente vedrà il motivo`);
+      onReviewed();
+    } catch (failure) {
+      setProblem(failureMessage(failure) ?? msg`Il motivo del rifiuto è obbligatorio`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <IonModal
+      isOpen={document !== null}
+      onDidDismiss={onClose}
+      aria-labelledby={titleId}
+      className="review-sheet"
+    >
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle id={titleId}>{document?.title ?? ''}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onClose}>
+              <Trans>Chiudi</Trans>
+            </IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        {document && <UploadCard document={document} showOwner />}
+        {document && <PdfDocument load={load} label={t`Documento caricato dal paziente`} />}
+      </IonContent>
+      {document?.canReview && (
+        <IonFooter>
+          <IonToolbar>
+            <div className="review-actions">
+              {rejecting && (
+                <label className="field">
+                  <span>
+                    <Trans>Motivo del rifiuto *</Trans>
+                  </span>
+                  <textarea
+                    rows={3}
+                    maxLength={UPLOAD_REASON_MAX}
+                    value={reason}
+                    disabled={busy}
+                    aria-invalid={problem ? true : undefined}
+                    onChange={(event) => setReason(event.target.value)}
+                  />
+                  {problem && (
+                    <p className="field-error" role="alert">
+                      {i18n._(problem)}
+                    </p>
+                  )}
+                </label>
+              )}
+              <div className="review-buttons">
+                {rejecting ? (
+                  <>
+                    <IonButton fill="outline" disabled={busy} onClick={() => setRejecting(false)}>
+                      <Trans>Annulla</Trans>
+                    </IonButton>
+                    <IonButton color="danger" disabled={busy} onClick={() => void reject()}>
+                      <Trans>Conferma il rifiuto</Trans>
+                    </IonButton>
+                  </>
+                ) : (
+                  <>
+                    <IonButton
+                      fill="outline"
+                      color="danger"
+                      disabled={busy}
+                      onClick={() => setRejecting(true)}
+                    >
+                      <Trans>Rifiuta</Trans>
+                    </IonButton>
+                    <IonButton color="success" disabled={busy} onClick={() => void validate()}>
+                      <Trans>Approva</Trans>
+                    </IonButton>
+                  </>
+                )}
+              </div>
+            </div>
+          </IonToolbar>
+        </IonFooter>
+      )}
+    </IonModal>
+  );
+}
