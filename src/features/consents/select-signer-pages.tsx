@@ -49,7 +49,7 @@ export function SelectConsentSignerPage(): JSX.Element {
       <div className="choice-list">
         <Choice
           title={t`Firma digitale`}
-          text={t`Il firmatario firma su questo dispositivo con PIN e codice SMS.`}
+          text={t`Firmi tu, con il tuo PIN e il codice SMS, come chi raccoglie il consenso espresso dal firmatario.`}
           onClick={() => go(paths.selectDigitalConsentSigner, { medium: 'digital' })}
         />
         <Choice
@@ -72,10 +72,15 @@ export function SelectDigitalConsentSignerPage(): JSX.Element {
   return (
     <PageLayout title={t`Firmatario`} backTo={paths.selectConsentSigner(consentFlowQuery(flow))}>
       <p>
-        <Trans>Chi firma il consenso?</Trans>
+        <Trans>Chi esprime il consenso?</Trans>
+      </p>
+      <p className="muted">
+        <Trans>
+          Il modulo riporta il suo nome e il tuo come operatore che lo raccoglie; la firma digitale è la tua.
+        </Trans>
       </p>
       <div className="choice-list">
-        <Choice title={t`Il paziente`} text={t`Il paziente firma per sé.`} onClick={() => go('self')} />
+        <Choice title={t`Il paziente`} text={t`Il paziente acconsente per sé.`} onClick={() => go('self')} />
         <Choice
           title={t`Un'altra persona`}
           text={t`Tutore, genitore o amministratore di sostegno: ne inserirai i dati.`}
