@@ -10,6 +10,7 @@ import { PageLayout } from '../../ui/page-layout';
 import { ErrorState } from '../../ui/state-views';
 import type { ConsentFlow } from './consent-flow';
 import { consentFlowQuery, parseConsentFlow } from './consent-flow';
+import { useConsentModel } from './use-consent-model';
 import './consents.css';
 
 function MissingFlow({ title }: { title: string }): JSX.Element {
@@ -21,6 +22,12 @@ function MissingFlow({ title }: { title: string }): JSX.Element {
       </ErrorState>
     </PageLayout>
   );
+}
+
+/** Which consent is being collected, so staff see it before choosing (nothing while it loads). */
+function ConsentName({ model }: { model: string | null }): JSX.Element | null {
+  const state = useConsentModel(model, false);
+  return state.status === 'ready' ? <h2 className="wizard-step-title">{state.type.desc}</h2> : null;
 }
 
 function Choice({ title, text, onClick }: { title: string; text: string; onClick: () => void }): JSX.Element {
@@ -43,6 +50,7 @@ export function SelectConsentSignerPage(): JSX.Element {
   ): void => navigate(to(consentFlowQuery({ ...flow, ...change })));
   return (
     <PageLayout title={t`Raccolta del consenso`} backTo={paths.consents(flow.patientId)}>
+      <ConsentName model={flow.model} />
       <p>
         <Trans>Come viene raccolto il consenso?</Trans>
       </p>
@@ -71,6 +79,7 @@ export function SelectDigitalConsentSignerPage(): JSX.Element {
     navigate(paths.signNewConsents(consentFlowQuery({ ...flow, medium: 'digital', signer })));
   return (
     <PageLayout title={t`Firmatario`} backTo={paths.selectConsentSigner(consentFlowQuery(flow))}>
+      <ConsentName model={flow.model} />
       <p>
         <Trans>Chi esprime il consenso?</Trans>
       </p>
