@@ -5,7 +5,12 @@ import { reportTransportError } from '../../api/error-report';
 import { getJson, sendJson } from '../../api/request';
 import { Notifications } from '../../contract/notifications';
 import type { UploadStatus } from '../../contract/uploads';
-import { CustomDocumentTypes, UploadedDocument, UploadedDocumentList } from '../../contract/uploads';
+import {
+  CustomDocumentTypes,
+  UploadedDocument,
+  UploadedDocumentList,
+  UploadPhysicians,
+} from '../../contract/uploads';
 import { sendForm } from './send-form';
 
 /** The list of the screen: the patient's own uploads, or a physician's uploads to review and reviewed. */
@@ -21,12 +26,18 @@ export function fetchCustomTypes(): Promise<CustomDocumentTypes> {
   return getJson('uploadedDocuments/customDocumentTypes', CustomDocumentTypes, { context: { quiet: true } });
 }
 
-/** What the form sends beside the file. */
+/** The physicians a patient may address an upload to. */
+export function fetchPhysicians(): Promise<UploadPhysicians> {
+  return getJson('uploadedDocuments/physicians', UploadPhysicians, { context: { quiet: true } });
+}
+
+/** What the form sends beside the file; `physicianId` '' = any physician who can see the dossier. */
 export interface UploadDraft {
   documentType: string;
   title: string;
   documentDate: string;
   note: string;
+  physicianId: string;
 }
 
 function formOf(draft: UploadDraft, file: File | null): FormData {
@@ -35,6 +46,8 @@ function formOf(draft: UploadDraft, file: File | null): FormData {
   form.set('title', draft.title.trim());
   form.set('documentDate', draft.documentDate);
   form.set('note', draft.note.trim());
+  // Always sent: an empty value clears an earlier choice when modifying.
+  form.set('approvingPhysicians', draft.physicianId);
   if (file) form.set('file', file, file.name);
   return form;
 }

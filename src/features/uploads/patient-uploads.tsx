@@ -6,13 +6,13 @@ import { cloudUploadOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import type { CodeDesc } from '../../contract/reference';
-import type { UploadedDocument } from '../../contract/uploads';
+import type { UploadedDocument, UploadPhysician } from '../../contract/uploads';
 import { confirm } from '../../ui/confirm-dialog';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
-import { deleteUpload, fetchCustomTypes } from './api';
+import { deleteUpload, fetchCustomTypes, fetchPhysicians } from './api';
 import { UploadSections } from './upload-sections';
 import { UploadSheet } from './upload-sheet';
 import { useUploads } from './use-uploads';
@@ -27,12 +27,16 @@ export function PatientUploads(): JSX.Element {
   const { t } = useLingui();
   const uploads = useUploads();
   const [types, setTypes] = useState<CodeDesc[]>([]);
+  const [physicians, setPhysicians] = useState<UploadPhysician[]>([]);
   const [sheet, setSheet] = useState<{ editing: UploadedDocument | null } | null>(null);
 
   useEffect(() => {
     fetchCustomTypes()
       .then((reply) => setTypes(reply.documentTypes))
       .catch(() => undefined); // the type list stays empty and the form says the type is required
+    fetchPhysicians()
+      .then((reply) => setPhysicians(reply.physicians))
+      .catch(() => undefined); // then only "any physician" is offered
   }, []);
 
   const remove = async (document: UploadedDocument): Promise<void> => {
@@ -85,6 +89,7 @@ export function PatientUploads(): JSX.Element {
         open={sheet !== null}
         editing={sheet?.editing ?? null}
         types={types}
+        physicians={physicians}
         onClose={() => setSheet(null)}
         onSaved={() => {
           setSheet(null);

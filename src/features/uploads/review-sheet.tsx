@@ -37,6 +37,7 @@ export function ReviewSheet({
 }): JSX.Element {
   const { t, i18n } = useLingui();
   const titleId = useId();
+  const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
@@ -116,24 +117,26 @@ export function ReviewSheet({
           <IonToolbar>
             <div className="review-actions">
               {rejecting && (
-                <label className="field">
-                  <span>
+                <div className="field">
+                  <label htmlFor={reasonId}>
                     <Trans>Motivo del rifiuto *</Trans>
-                  </span>
+                  </label>
                   <textarea
+                    id={reasonId}
                     rows={3}
                     maxLength={UPLOAD_REASON_MAX}
                     value={reason}
                     disabled={busy}
                     aria-invalid={problem ? true : undefined}
+                    aria-describedby={problem ? `${reasonId}-error` : undefined}
                     onChange={(event) => setReason(event.target.value)}
                   />
                   {problem && (
-                    <p className="field-error" role="alert">
+                    <p className="field-error" id={`${reasonId}-error`} role="alert">
                       {i18n._(problem)}
                     </p>
                   )}
-                </label>
+                </div>
               )}
               <div className="review-buttons">
                 {rejecting ? (

@@ -81,6 +81,11 @@ export function UploadCard({
         </span>
         <span>{formatSize(document.byteSize, i18n.locale)}</span>
       </p>
+      {document.approvingPhysicians.length > 0 && (
+        <p className="upload-meta">
+          <Trans>Inviato a {document.approvingPhysicians.map((each) => each.displayName).join(', ')}</Trans>
+        </p>
+      )}
       {document.note && <p className="upload-note">{document.note}</p>}
       {document.status === 'REJECTED' && (
         <div className="upload-reason" role="note">

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX, ReactNode } from 'react';
 import type { CodeDesc } from '../../contract/reference';
+import type { UploadPhysician } from '../../contract/uploads';
 import { UPLOAD_NOTE_MAX, UPLOAD_TITLE_MAX } from '../../contract/uploads';
 import type { UploadDraft } from './api';
 
@@ -21,27 +22,30 @@ function Field({
 }): JSX.Element {
   const { i18n } = useLingui();
   return (
-    <label className="field" htmlFor={`upload-${name}`}>
-      <span>{label}</span>
+    // The error sits outside the label: it is announced through aria-describedby, not as the name.
+    <div className="field">
+      <label htmlFor={`upload-${name}`}>{label}</label>
       {children}
       {problem && (
         <p className="field-error" id={`upload-${name}-error`}>
           {i18n._(problem)}
         </p>
       )}
-    </label>
+    </div>
   );
 }
 
 export function UploadFields({
   draft,
   types,
+  physicians,
   problems,
   disabled,
   onChange,
 }: {
   draft: UploadDraft;
   types: readonly CodeDesc[];
+  physicians: readonly UploadPhysician[];
   problems: FieldProblems;
   disabled: boolean;
   onChange: (draft: UploadDraft) => void;
@@ -88,6 +92,20 @@ export function UploadFields({
           value={draft.documentDate}
           onChange={(event) => onChange({ ...draft, documentDate: event.target.value })}
         />
+      </Field>
+      <Field name="physicianId" label={<Trans>Medico che lo esamina</Trans>} problem={problems.physicianId}>
+        <select
+          {...aria('physicianId')}
+          value={draft.physicianId}
+          onChange={(event) => onChange({ ...draft, physicianId: event.target.value })}
+        >
+          <option value="">{t`Qualsiasi medico che può consultare il mio dossier`}</option>
+          {physicians.map((physician) => (
+            <option key={physician.id} value={String(physician.id)}>
+              {physician.displayName}
+            </option>
+          ))}
+        </select>
       </Field>
       <Field name="note" label={<Trans>Nota per il medico</Trans>} problem={problems.note}>
         <textarea

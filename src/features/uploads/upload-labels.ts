@@ -15,6 +15,7 @@ export function statusLook(status: UploadStatus): StatusLook {
     case 'VALIDATED':
       return { label: msg`Approvato`, tone: 'success' };
     case 'REJECTED':
-      return { label: msg`Rifiutato`, tone: 'danger' };
+      // Its own context: the consents' 'Rifiutato' reads 'Refused' in English, an upload is 'Rejected'.
+      return { label: msg({ context: 'upload status', message: 'Rifiutato' }), tone: 'danger' };
   }
 }

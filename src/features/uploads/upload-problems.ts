@@ -7,6 +7,8 @@ import { UploadFailure } from './send-form';
 import type { FieldProblems } from './upload-fields';
 
 const FORM_FIELDS: readonly (keyof UploadDraft)[] = ['documentType', 'title', 'documentDate', 'note'];
+/** The server's name of the physician field. */
+const PHYSICIANS = /^approvingPhysicians/;
 
 export interface ShownProblems {
   file: MessageDescriptor | null;
@@ -29,6 +31,7 @@ export function problemsOf(failure: unknown): ShownProblems {
       file = reply.code === 'BAD_REQUEST' ? fieldErrorMessage(each.code) : errorReplyMessage(reply);
     const name = FORM_FIELDS.find((field) => field === each.field);
     if (name) fields[name] = fieldErrorMessage(each.code);
+    if (PHYSICIANS.test(each.field)) fields.physicianId = fieldErrorMessage(each.code);
   }
   const explained = file !== null || Object.keys(fields).length > 0;
   return { file, fields, general: explained ? null : errorReplyMessage(reply) };

@@ -18,7 +18,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent, JSX } from 'react';
 import { useEffect, useId, useState } from 'react';
 import type { CodeDesc } from '../../contract/reference';
-import type { UploadedDocument } from '../../contract/uploads';
+import type { UploadedDocument, UploadPhysician } from '../../contract/uploads';
 import { showToast } from '../../ui/toasts';
 import '../../ui/forms.css';
 import type { UploadDraft } from './api';
@@ -29,7 +29,7 @@ import { type FieldProblems, UploadFields } from './upload-fields';
 import { type FileChoice, UploadFileField } from './upload-file-field';
 import { problemsOf } from './upload-problems';
 
-const EMPTY: UploadDraft = { documentType: '', title: '', documentDate: '', note: '' };
+const EMPTY: UploadDraft = { documentType: '', title: '', documentDate: '', note: '', physicianId: '' };
 
 function draftOf(document: UploadedDocument | null): UploadDraft {
   if (!document) return EMPTY;
@@ -38,6 +38,7 @@ function draftOf(document: UploadedDocument | null): UploadDraft {
     title: document.title,
     documentDate: document.documentDate ?? '',
     note: document.note ?? '',
+    physicianId: String(document.approvingPhysicians[0]?.id ?? ''),
   };
 }
 
@@ -54,6 +55,7 @@ export function UploadSheet({
   open,
   editing,
   types,
+  physicians,
   onClose,
   onSaved,
 }: {
@@ -61,6 +63,7 @@ export function UploadSheet({
   /** The pending upload being modified; null for a new one. */
   editing: UploadedDocument | null;
   types: readonly CodeDesc[];
+  physicians: readonly UploadPhysician[];
   onClose: () => void;
   onSaved: () => void;
 }): JSX.Element {
@@ -156,7 +159,14 @@ export function UploadSheet({
             disabled={busy}
             onChoose={choose}
           />
-          <UploadFields draft={draft} types={types} problems={problems} disabled={busy} onChange={setDraft} />
+          <UploadFields
+            draft={draft}
+            types={types}
+            physicians={physicians}
+            problems={problems}
+            disabled={busy}
+            onChange={setDraft}
+          />
           <p className="muted upload-hint">
             <Trans>Il documento entrerà nel tuo dossier dopo l'approvazione di un medico.</Trans>
           </p>
