@@ -28,7 +28,7 @@ test('a patient requests two reports collected at the desk by a delegate and fin
   // Titles repeat in a dossier (many blood tests): the rows are picked by position.
   const titles: string[] = [];
   for (const index of [0, 1]) {
-    titles.push(await rows.nth(index).locator('.request-item-title').innerText());
+    titles.push((await rows.nth(index).locator('.request-item-title').textContent()) ?? '');
     await rows.nth(index).getByRole('checkbox').first().check();
   }
   await expect(view.getByText('2 elementi scelti')).toBeVisible();
@@ -82,7 +82,7 @@ test('a medical record of an admission already requested is refused with the cat
   // The seed's submitted request holds Mario's oldest admission, the last of the list.
   const rows = view.locator('.request-item');
   await expect(rows).toHaveCount(4);
-  const oldest = await rows.last().locator('.request-item-title').innerText();
+  const oldest = (await rows.last().locator('.request-item-title').textContent()) ?? '';
   await view.getByLabel(`Cartella clinica: ${oldest}`).check();
   await view.getByRole('button', { name: 'Avanti' }).click();
   await view.getByText('Ritiro personalmente').click();

@@ -3,7 +3,7 @@
  * already held by a submitted medical-record request, so the portal's "already associated" refusal can be
  * seen; his archive also shows a completed and a cancelled report request.
  */
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Delivery, RequestItem } from '../../../src/contract';
 import type { Database } from '../client';
 import {
@@ -55,7 +55,12 @@ export async function seedHospitalizations(db: Database): Promise<void> {
     .from(patients)
     .orderBy(asc(patients.mepiId))
     .limit(10);
-  const unitRows = await db.select({ id: units.id, name: units.name }).from(units).orderBy(asc(units.id));
+  // Wards that admit patients (not the laboratory, radiology or the emergency department).
+  const unitRows = await db
+    .select({ id: units.id, name: units.name })
+    .from(units)
+    .where(inArray(units.code, ['CARD', 'MED', 'ORT', 'NEU', 'ONC']))
+    .orderBy(asc(units.id));
   if (patientRows.length === 0 || unitRows.length === 0) return;
   let serial = 1000;
   const rows = patientRows.flatMap((patient, index) => {

@@ -22,12 +22,11 @@ export function ArchiveItem({
   return (
     <li className="archive-item" data-request-id={request.id}>
       <div className="archive-item-head">
-        <h2 className="archive-item-title">
-          {title} <span className="archive-item-number">n. {request.id}</span>
-        </h2>
+        <h2 className="archive-item-title">{title}</h2>
         <span className={`status-chip status-chip-${color}`}>{i18n._(STATUS_LABEL[request.status])}</span>
       </div>
       <p className="request-item-meta">
+        <span className="archive-item-number">n. {request.id}</span> ·{' '}
         <time dateTime={request.createdAt}>{format.dateTime(request.createdAt)}</time> ·{' '}
         {i18n._(DELIVERY_TYPE_LABEL[request.delivery.type])} · {formatCents(request.priceCents, i18n.locale)}
       </p>

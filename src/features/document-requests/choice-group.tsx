@@ -17,10 +17,13 @@ export function ChoiceGroup<T extends string>({
   invalid?: boolean;
 }): JSX.Element {
   return (
-    <fieldset className={`choice-group${invalid ? ' choice-group-invalid' : ''}`}>
+    <fieldset className={`delivery-choices${invalid ? ' delivery-choices-invalid' : ''}`}>
       <legend>{legend}</legend>
       {options.map((option) => (
-        <label key={option.value} className={`choice-card${value === option.value ? ' choice-card-on' : ''}`}>
+        <label
+          key={option.value}
+          className={`delivery-choice${value === option.value ? ' delivery-choice-on' : ''}`}
+        >
           <input
             type="radio"
             name={name}
@@ -29,8 +32,8 @@ export function ChoiceGroup<T extends string>({
             onChange={() => onChange(option.value)}
           />
           <span>
-            <span className="choice-label">{option.label}</span>
-            {option.hint && <span className="choice-hint">{option.hint}</span>}
+            <span className="delivery-choice-label">{option.label}</span>
+            {option.hint && <span className="delivery-choice-hint">{option.hint}</span>}
           </span>
         </label>
       ))}

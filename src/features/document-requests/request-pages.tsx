@@ -11,7 +11,7 @@ import './document-requests.css';
 
 function RequestPage({ kind }: { kind: RequestKind }): JSX.Element {
   const { t } = useLingui();
-  const title = kind === 'REPORTS' ? t`Richiesta copia referti` : t`Richiesta cartella clinica`;
+  const title = kind === 'REPORTS' ? t`Copia di referti` : t`Cartella clinica`;
   const target = kind === 'REPORTS' ? paths.documentRequest : paths.clinicalRequest;
   return (
     <RequestAccess title={title} target={target}>

@@ -95,7 +95,9 @@ describe('/documentrequest', () => {
     renderPage();
     await screen.findByText('TC torace');
     expect(within(row('TC torace')).getByText('2 copie')).toBeTruthy();
-    expect((within(row('TC torace')).getByLabelText('Immagini: TC torace') as HTMLInputElement).checked).toBe(true);
+    expect((within(row('TC torace')).getByLabelText('Immagini: TC torace') as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('asks before 0 copies and, once confirmed, cancels the request', async () => {

@@ -162,14 +162,14 @@ export function RequestWizard({
       )}
       {step === 'delivery' && (
         <RequestFooter
-          status={chosen}
+          status={null}
           onBack={() => goTo('select')}
           next={{ label: <Trans>Riepilogo</Trans>, busy, onClick: () => void check('summary') }}
         />
       )}
       {step === 'summary' && (
         <RequestFooter
-          status={chosen}
+          status={null}
           onBack={() => goTo('delivery')}
           next={{ label: <Trans>Invia la richiesta</Trans>, busy, onClick: () => void check('submit') }}
         />
