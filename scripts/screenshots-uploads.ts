@@ -104,6 +104,12 @@ for (const [device, viewport] of Object.entries(viewports))
       .setInputFiles({ name: 'foto.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a') });
     await patient.page.waitForTimeout(600);
     await patient.page.screenshot({ path: name('patient-sheet-error') });
+    await sheet.locator('ion-button', { hasText: /Chiudi|Close/ }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await patient.page.goto(`${baseUrl}/dossier`);
+    await patient.page.locator('.page-body').first().waitFor();
+    await patient.page.waitForTimeout(1500);
+    await patient.page.screenshot({ path: name('patient-dossier') });
     await patient.context.close();
 
     const staff = await open(browser, 'dott.ferrari', viewport, language);

@@ -99,7 +99,7 @@ export function UploadFields({
           value={draft.physicianId}
           onChange={(event) => onChange({ ...draft, physicianId: event.target.value })}
         >
-          <option value="">{t`Qualsiasi medico che può consultare il mio dossier`}</option>
+          <option value="">{t`Qualsiasi medico autorizzato`}</option>
           {physicians.map((physician) => (
             <option key={physician.id} value={String(physician.id)}>
               {physician.displayName}
