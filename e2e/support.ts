@@ -59,3 +59,10 @@ export async function tabLabels(page: Page): Promise<string[]> {
   await expect(buttons.first()).toBeVisible();
   return (await buttons.allInnerTexts()).map((text) => text.trim());
 }
+
+/** Every SMS sent to this phone number in the last hour, newest first (e.g. a new guest's credentials). */
+export async function smsBodiesTo(page: Page, phone: string): Promise<string[]> {
+  const response = await page.request.get(`/dev/sms.json?to=${encodeURIComponent(phone)}`);
+  const { messages } = (await response.json()) as { messages: { body: string }[] };
+  return messages.map((message) => message.body);
+}

@@ -81,6 +81,18 @@ export const ObscuringSignPage = page(
   () => import('../features/obscuring/obscuring-sign-page'),
   (m) => m.ObscuringSignPage,
 );
+export const GuestsPage = page(
+  () => import('../features/guests/guests-page'),
+  (m) => m.GuestsPage,
+);
+export const GuestWizardPage = page(
+  () => import('../features/guests/guest-wizard-page'),
+  (m) => m.GuestWizardPage,
+);
+export const GuestSignPage = page(
+  () => import('../features/guests/guest-sign-page'),
+  (m) => m.GuestSignPage,
+);
 export const ConsentsPage = page(
   () => import('../features/consents/consents-page'),
   (m) => m.ConsentsPage,

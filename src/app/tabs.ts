@@ -15,6 +15,7 @@ import {
   idCardOutline,
   medkitOutline,
   peopleOutline,
+  personAddOutline,
   starOutline,
   timeOutline,
 } from 'ionicons/icons';
@@ -103,6 +104,14 @@ export const TABS: readonly TabDefinition[] = [
     icon: fileTrayFullOutline,
     roles: ['PAT'],
     href: (user) => (user.patientId === null ? null : paths.archiveRequest(user.patientId)),
+    menuOnly: true,
+  },
+  {
+    id: 'guests',
+    label: msg`Persone autorizzate`,
+    icon: personAddOutline,
+    roles: ['PAT'],
+    href: () => paths.guests(),
     menuOnly: true,
   },
   { id: 'patients', label: msg`Pazienti`, icon: peopleOutline, roles: STAFF, href: () => paths.patients() },

@@ -34,6 +34,9 @@ export const patterns = {
   signFeaConsentsResult: '/sign-fea-consents-result',
   doConsensus: '/doConsensus',
   pinReset: '/pin-reset',
+  guests: '/guests',
+  guestWizard: '/guestwizard',
+  guestWizardSign: '/guestwizard/sign',
   documentRequest: '/documentrequest/:patientId',
   clinicalRequest: '/clinicalrequest/:patientId',
   archiveRequest: '/archiverequest/:patientId',
@@ -92,6 +95,13 @@ export const paths = {
   signFeaConsentsResult: (): string => patterns.signFeaConsentsResult,
   doConsensus: (params?: QueryParams): string => withQuery(patterns.doConsensus, params),
   pinReset: (): string => patterns.pinReset,
+  /** `confirm`: the ids a guest prepare answered, once signed (the list then confirms and reports). */
+  guests: (confirm?: { ids: readonly number[]; guestId?: number }): string =>
+    confirm?.ids.length
+      ? withQuery(patterns.guests, { confirm: confirm.ids.join(','), guestId: confirm.guestId })
+      : patterns.guests,
+  guestWizard: (mode?: 'edit'): string => withQuery(patterns.guestWizard, { mode }),
+  guestWizardSign: (): string => patterns.guestWizardSign,
   documentRequest: (patientId: number | string): string => `/documentrequest/${id(patientId)}`,
   clinicalRequest: (patientId: number | string): string => `/clinicalrequest/${id(patientId)}`,
   archiveRequest: (patientId: number | string): string => `/archiverequest/${id(patientId)}`,

@@ -10,6 +10,7 @@ import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchPatientCount } from './api';
+import { GuestGrantsCard } from './guest-grants-card';
 import { PatientSummaryCard } from './patient-summary-card';
 import type { CountState } from './staff-overview-card';
 import { StaffOverviewCard } from './staff-overview-card';
@@ -42,11 +43,11 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
   const { t } = useLingui();
   const state = useAtomValue(currentPatientAtom);
   const patientId = user.patientId;
-  const reload = useCallback(
-    (): Promise<void> =>
-      patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true }),
-    [patientId],
-  );
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback((): Promise<void> => {
+    setReloads((count) => count + 1);
+    return patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true });
+  }, [patientId]);
   return (
     <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
       <Greeting user={user} />
@@ -54,6 +55,7 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
       {patientId !== null && (!state || state.status === 'loading') && <LoadingState />}
       {state?.status === 'error' && <ErrorState onRetry={() => void reload()} />}
       {state?.status === 'ready' && state.patient && <PatientSummaryCard patient={state.patient} />}
+      {user.userType === 'GUE' && <GuestGrantsCard reloadKey={reloads} />}
     </PageLayout>
   );
 }

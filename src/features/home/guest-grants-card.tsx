@@ -1,0 +1,70 @@
+/** A guest's home: whose documents they see, as what, until when and with which rights. */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useEffect, useState } from 'react';
+import { getJson } from '../../api/request';
+import { type GuestGrant, GuestGrants } from '../../contract/guests';
+import { useDateFormat } from '../../i18n/dates';
+import { ErrorState, LoadingState } from '../../ui/state-views';
+
+const RIGHT_TEXT = {
+  dossier: msg`tutto il dossier, tranne i documenti oscurati`,
+  download: msg`scaricare i documenti`,
+  chat: msg`chat`,
+  messaging: msg`messaggi`,
+  project: msg`progetti di cura`,
+} as const;
+
+export function GuestGrantsCard({ reloadKey }: { reloadKey: number }): JSX.Element {
+  const [grants, setGrants] = useState<GuestGrant[] | 'loading' | 'error'>('loading');
+  useEffect(() => {
+    void reloadKey;
+    getJson('guests/grants', GuestGrants)
+      .then((reply) => setGrants(reply.grants))
+      .catch(() => setGrants('error'));
+  }, [reloadKey]);
+  if (grants === 'loading') return <LoadingState />;
+  if (grants === 'error') return <ErrorState />;
+  return (
+    <>
+      {grants.map((grant) => (
+        <GrantCard key={grant.patientId} grant={grant} />
+      ))}
+    </>
+  );
+}
+
+function GrantCard({ grant }: { grant: GuestGrant }): JSX.Element {
+  const { i18n } = useLingui();
+  const { date } = useDateFormat();
+  const patient = grant.patientName;
+  const deadline = date(grant.deadline);
+  const shared = grant.sharedDocuments;
+  const rights = grant.rights.map((right) => i18n._(RIGHT_TEXT[right])).join(', ');
+  return (
+    <section className="summary-card guest-home-card" aria-labelledby={`grant-${grant.patientId}`}>
+      <h3 id={`grant-${grant.patientId}`}>
+        <Trans>Vedi i documenti di {patient}</Trans>
+      </h3>
+      <p>
+        <Trans>
+          {grant.accessTitle.desc}, fino al {deadline} compreso.
+        </Trans>
+      </p>
+      <p>
+        {shared === 1 ? (
+          <Trans>1 documento condiviso con te.</Trans>
+        ) : (
+          <Trans>{shared} documenti condivisi con te.</Trans>
+        )}
+        {rights && (
+          <>
+            {' '}
+            <Trans>Puoi anche: {rights}.</Trans>
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
