@@ -89,7 +89,28 @@ for (const [device, viewport] of Object.entries(viewports)) {
     await view(page).locator('.request-footer ion-button').last().click();
     await view(page).locator('.request-problem').waitFor();
     await shot(page, '6-conflict');
+    await page.goto(`${baseUrl}/home`);
+    await page.locator('ion-menu-button').first().click();
+    await page.locator('ion-menu ion-item').last().waitFor();
+    await page.waitForTimeout(600);
+    await shot(page, '7-menu');
     await context.close();
+    // The desk: the operator opens the patient's page, then the requests.
+    const desk = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: language });
+    await desk.addInitScript((lang) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', JSON.stringify(lang));
+    }, language);
+    const staff = await desk.newPage();
+    await login(staff, 'operatore');
+    await staff.goto(`${baseUrl}/patientInfo/${patientId}`);
+    await view(staff).locator('.patient-actions').waitFor();
+    await staff.waitForTimeout(600);
+    await shot(staff, '8-staff-patient');
+    await view(staff).locator('.patient-actions ion-button').last().click();
+    await view(staff).locator('.archive-item').first().waitFor();
+    await staff.waitForTimeout(600);
+    await shot(staff, '9-staff-archive');
+    await desk.close();
   }
 }
 await browser.close();

@@ -2,10 +2,12 @@
 import { IonButton } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useCallback, useState } from 'react';
 import type { DocumentRequest } from '../../contract/document-requests';
 import { paths } from '../../routing/paths';
+import { currentUserAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
@@ -20,7 +22,7 @@ import './document-requests.css';
 export function ArchiveRequestPage(): JSX.Element {
   const { t } = useLingui();
   return (
-    <RequestAccess title={t`Le mie richieste`} target={paths.archiveRequest}>
+    <RequestAccess title={t`Richieste di copie`} target={paths.archiveRequest}>
       {({ patientId }) => <Archive patientId={patientId} />}
     </RequestAccess>
   );
@@ -28,6 +30,8 @@ export function ArchiveRequestPage(): JSX.Element {
 
 function Archive({ patientId }: { patientId: number }): JSX.Element {
   const { t } = useLingui();
+  // Staff come from the patient's page and go back to it; the patient from the request screens.
+  const own = useAtomValue(currentUserAtom)?.userType === 'PAT';
   const [pages, setPages] = useState(1);
   const load = useCallback(async () => {
     const replies = await Promise.all(
@@ -67,8 +71,8 @@ function Archive({ patientId }: { patientId: number }): JSX.Element {
 
   return (
     <PageLayout
-      title={t`Le mie richieste`}
-      backTo={paths.documentRequest(patientId)}
+      title={own ? t`Le mie richieste` : t`Richieste di copie`}
+      backTo={own ? paths.documentRequest(patientId) : paths.patientInfo(patientId)}
       refresher={<Refresher onRefresh={reload} />}
       className="request-page"
     >
