@@ -15,7 +15,8 @@ import {
   type RevokeGuestReply,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { confirmedGuestId, prepareGuestCreate, prepareGuestUpdate } from '../services/guests/ceremony';
+import { prepareGuestCreate, prepareGuestUpdate } from '../services/guests/ceremony';
+import { confirmedGuestId } from '../services/guests/confirm';
 import { accessTitles } from '../services/guests/guests.data';
 import {
   authorizeGuestManagement,
