@@ -51,10 +51,13 @@ export function RequestWizard({
   kind,
   patientId,
   userKey,
+  refreshKey = 0,
 }: {
   kind: RequestKind;
   patientId: number;
   userKey: string;
+  /** Changes when the page is pulled: the list of the first step loads again. */
+  refreshKey?: number;
 }): JSX.Element {
   const { t, i18n } = useLingui();
   const settings = useLoader(fetchSettings);
@@ -142,8 +145,19 @@ export function RequestWizard({
           {i18n._(problem.message)}
         </p>
       )}
+      {step === 'select' && count > 0 && (
+        <div className="request-clear">
+          <IonButton fill="clear" size="small" onClick={() => setStored(null)}>
+            <Trans>Svuota la selezione</Trans>
+          </IonButton>
+        </div>
+      )}
       {step === 'select' &&
-        (kind === 'REPORTS' ? <ReportSelect {...selectProps} /> : <RecordSelect {...selectProps} />)}
+        (kind === 'REPORTS' ? (
+          <ReportSelect key={refreshKey} {...selectProps} />
+        ) : (
+          <RecordSelect key={refreshKey} {...selectProps} />
+        ))}
       {step === 'delivery' && (
         <DeliveryStep
           settings={settings.state.value}
@@ -173,11 +187,6 @@ export function RequestWizard({
           onBack={() => goTo('delivery')}
           next={{ label: <Trans>Invia la richiesta</Trans>, busy, onClick: () => void check('submit') }}
         />
-      )}
-      {step === 'select' && count > 0 && (
-        <IonButton fill="clear" size="small" onClick={() => setStored(null)}>
-          <Trans>Svuota la selezione</Trans>
-        </IonButton>
       )}
     </div>
   );
