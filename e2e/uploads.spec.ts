@@ -59,13 +59,11 @@ test('a patient uploads a PDF, the physician rejects it with a reason, the patie
   await page.getByRole('button', { name: 'Carica un documento' }).first().click();
   const sheet = page.locator('ion-modal.upload-sheet');
   await sheet.getByLabel('Titolo *').fill('Esame del sangue');
-  await sheet
-    .locator('input[accept="application/pdf,.pdf"]')
-    .setInputFiles({
-      name: 'finto.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('GIF89a immagine'),
-    });
+  await sheet.locator('input[accept="application/pdf,.pdf"]').setInputFiles({
+    name: 'finto.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('GIF89a immagine'),
+  });
   await expect(sheet.getByRole('alert')).toContainText("Il formato del documento dev'essere .pdf");
   await expect(sheet.getByLabel('Titolo *')).toHaveValue('Esame del sangue');
   await sheet.getByRole('button', { name: 'Chiudi' }).click();
@@ -106,13 +104,44 @@ test('a patient uploads a PDF, the physician rejects it with a reason, the patie
   await expect(card.getByRole('button', { name: 'Modifica' })).toHaveCount(0);
 });
 
-test('an upload the physician approves appears in the patient dossier', async ({ page, browser }) => {
+/** A phone photo of a page: a JPEG drawn by the browser itself. */
+async function photo(page: Page, name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const data = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 1600;
+    const context = canvas.getContext('2d');
+    if (!context) return '';
+    context.fillStyle = '#fdfdf8';
+    context.fillRect(0, 0, 1200, 1600);
+    context.fillStyle = '#111';
+    context.font = '64px sans-serif';
+    context.fillText('Ecografia addome', 100, 200);
+    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] ?? '';
+  });
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(data, 'base64') };
+}
+
+test('a scan the physician approves appears in the patient dossier', async ({ page, browser }) => {
   test.setTimeout(150_000);
   await login(page, 'mario.rossi');
   await expect(page).toHaveURL(/\/home$/);
   await openFromMenu(page, 'Documenti caricati');
   const title = `Ecografia addome esterna ${Date.now() % 100000}`;
-  await upload(page, title);
+  // Two photos taken with the camera become one PDF on the phone.
+  await page.getByRole('button', { name: 'Carica un documento' }).first().click();
+  const sheet = page.locator('ion-modal.upload-sheet');
+  const camera = sheet.locator('input[accept="image/*"]');
+  await expect(camera).toHaveAttribute('capture', 'environment');
+  await camera.setInputFiles([await photo(page, 'IMG_0001.jpg'), await photo(page, 'IMG_0002.jpg')]);
+  await expect(sheet.getByText('Pagine fotografate: 2')).toBeVisible();
+  await sheet.getByLabel('Tipo di documento *').selectOption('EXT_IMAGING');
+  await sheet.getByLabel('Titolo *').fill(title);
+  await sheet.getByRole('button', { name: 'Carica il documento' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.locator('article.upload-card', { hasText: title })).toContainText(
+    'In attesa di approvazione',
+  );
 
   const staffContext = await browser.newContext(test.info().project.use);
   const staff = await staffContext.newPage();
@@ -127,7 +156,11 @@ test('an upload the physician approves appears in the patient dossier', async ({
 
   await page.locator('ion-tab-bar ion-tab-button', { hasText: 'Dossier' }).click();
   await expect(page).toHaveURL(/\/dossier$/);
-  const listed = page.getByText(title).first();
+  const listed = page.locator('.dossier-page').getByText(title).first();
   await expect(listed).toBeVisible();
-  await expect(page.getByText('Caricato dal paziente').first()).toBeVisible();
+  await expect(page.locator('.dossier-page').getByText('Caricato dal paziente').first()).toBeVisible();
+  // Opened from the dossier, it is the very PDF made on the phone: two pages.
+  await listed.click();
+  await expect(page).toHaveURL(/\/documents\/\d+$/);
+  await expect(page.locator('.pdf-page')).toHaveCount(2);
 });
