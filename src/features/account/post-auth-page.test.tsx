@@ -25,6 +25,14 @@ function SignTarget(): JSX.Element {
   return <p data-testid="sign-target">{`${location.pathname}${location.search}`}</p>;
 }
 
+/** Where the router is, and a way to go elsewhere as a tap would. */
+const goTo: { current: (path: string) => void } = { current: () => undefined };
+function Here(): JSX.Element {
+  const location = useLocation();
+  goTo.current = useNavigate();
+  return <p data-testid="here">{location.pathname}</p>;
+}
+
 function renderAt(path: string, state?: unknown): void {
   const [pathname, query] = path.split('?');
   render(
@@ -125,12 +133,6 @@ describe('/postAuth', () => {
       'GET /api/me': () => json(PATIENT_MARIO),
       'GET /api/patients/1001': () => json(MARIO_ROSSI),
     });
-    let goTo: (path: string) => void = () => undefined;
-    function Here(): JSX.Element {
-      const location = useLocation();
-      goTo = useNavigate();
-      return <p data-testid="here">{location.pathname}</p>;
-    }
     // The page outside <Routes>, as Ionic's outlet keeps it alive through the transition to /home.
     render(
       <Provider store={store}>
@@ -146,7 +148,7 @@ describe('/postAuth', () => {
     );
     await waitFor(() => expect(screen.getByTestId('here').textContent).toBe('/home'));
     // The user's next tap, while the profile would be loading again if the page followed /home.
-    act(() => goTo('/dossier'));
+    act(() => goTo.current('/dossier'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('here').textContent).toBe('/dossier');
     expect(server.requests.filter((request) => request.path === '/api/me')).toHaveLength(1);
