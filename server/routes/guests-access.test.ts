@@ -55,7 +55,7 @@ describe.each(databaseTargets)('guest access matrix on $name', ({ location }) =>
     });
     guestId = created.id;
     await tokenSubjectFor(ctx, guest);
-  });
+  }, 120_000); // seeding a database on a loaded machine
   afterEach(() => vi.useRealTimers());
   afterAll(() => ctx.close());
 

@@ -38,7 +38,7 @@ describe.each(databaseTargets)('guests: calls and rules on $name', ({ location }
         .orderBy(asc(documents.id));
     marioDocs = (await current(mario)).map((row) => row.id);
     giuliaDoc = (await current(mario + 1))[0]?.id ?? 0;
-  });
+  }, 120_000); // seeding a database on a loaded machine
   afterAll(() => ctx.close());
 
   it('lists the access titles in the caller language, for the patient only', async () => {

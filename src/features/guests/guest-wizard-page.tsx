@@ -26,6 +26,16 @@ import { PersonStep } from './step-person';
 import { type StepErrors, validateStep } from './validation';
 import './guests.css';
 
+/** After a refused "Avanti": the first field in error gets the focus (and scrolls into view above the footer). */
+function focusFirstError(): void {
+  requestAnimationFrame(() => {
+    const page = document.querySelector('.guest-wizard:not(.ion-page-hidden)');
+    const field = page?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input');
+    field?.focus();
+    field?.scrollIntoView({ block: 'center' });
+  });
+}
+
 const STEP_TITLE: Readonly<Record<GuestStep, MessageDescriptor>> = {
   relationship: msg`Relazione`,
   accessTitle: msg`Titolo di accesso`,
@@ -86,6 +96,7 @@ function GuestWizard({
     const found = validateStep(draft.step, draft);
     if (Object.keys(found).length > 0) {
       setErrors(found);
+      focusFirstError();
       return;
     }
     if (last) {
@@ -94,6 +105,7 @@ function GuestWizard({
       if (broken) {
         setDraft({ ...draft, step: broken });
         setErrors(validateStep(broken, draft));
+        focusFirstError();
         return;
       }
       navigate(paths.guestWizardSign());

@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { getJson } from '../../api/request';
 import { type GuestGrant, GuestGrants } from '../../contract/guests';
 import { useDateFormat } from '../../i18n/dates';
+import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '../../ui/ionic/card';
+import { IonCard } from '../../ui/ionic/navigation';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 
 const RIGHT_TEXT = {
@@ -43,28 +45,31 @@ function GrantCard({ grant }: { grant: GuestGrant }): JSX.Element {
   const shared = grant.sharedDocuments;
   const rights = grant.rights.map((right) => i18n._(RIGHT_TEXT[right])).join(', ');
   return (
-    <section className="summary-card guest-home-card" aria-labelledby={`grant-${grant.patientId}`}>
-      <h3 id={`grant-${grant.patientId}`}>
-        <Trans>Vedi i documenti di {patient}</Trans>
-      </h3>
-      <p>
-        <Trans>
-          {grant.accessTitle.desc}, fino al {deadline} compreso.
-        </Trans>
-      </p>
-      <p>
-        {shared === 1 ? (
-          <Trans>1 documento condiviso con te.</Trans>
-        ) : (
-          <Trans>{shared} documenti condivisi con te.</Trans>
-        )}
+    <IonCard className="summary-card" aria-labelledby={`grant-${grant.patientId}`}>
+      <IonCardHeader>
+        <IonCardTitle id={`grant-${grant.patientId}`}>
+          <Trans>Vedi i documenti di {patient}</Trans>
+        </IonCardTitle>
+        <IonCardSubtitle>
+          <Trans>
+            {grant.accessTitle.desc}, fino al {deadline} compreso.
+          </Trans>
+        </IonCardSubtitle>
+      </IonCardHeader>
+      <IonCardContent>
+        <p>
+          {shared === 1 ? (
+            <Trans>1 documento condiviso con te.</Trans>
+          ) : (
+            <Trans>{shared} documenti condivisi con te.</Trans>
+          )}
+        </p>
         {rights && (
-          <>
-            {' '}
+          <p>
             <Trans>Puoi anche: {rights}.</Trans>
-          </>
+          </p>
         )}
-      </p>
-    </section>
+      </IonCardContent>
+    </IonCard>
   );
 }
