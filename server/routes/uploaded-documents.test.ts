@@ -215,6 +215,24 @@ describe.each(databaseTargets)('uploaded documents on $name', ({ location }) => 
     ]);
   });
 
+  it('gives one review and one 409 when two reviews race, and one dossier document', async () => {
+    const created = await calls.created('mario.rossi', { bytes: pdf });
+    const replies = await Promise.all([
+      calls.validate('dott.ferrari', created.id),
+      calls.validate('dott.ferrari', created.id),
+      calls.reject('dott.ferrari', created.id, 'In contemporanea'),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409]);
+    const linked = await ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        sql`${documents.content} ->> 'kind' = 'upload' and (${documents.content} ->> 'uploadId')::int = ${created.id}`,
+      );
+    const [row] = await ctx.db.select().from(uploadedDocuments).where(eq(uploadedDocuments.id, created.id));
+    expect(linked.length).toBe(row?.status === 'VALIDATED' ? 1 : 0);
+  });
+
   it('lets the patient address physicians, and hides addressed uploads from the others', async () => {
     expect(
       await codeOf(await calls.upload('mario.rossi', { bytes: pdf, fields: { approvingPhysicians: '1' } })),
