@@ -11,7 +11,12 @@ const outDir = 'test-results/screenshots-guests';
 mkdirSync(outDir, { recursive: true });
 const viewports = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } } as const;
 
-async function open(browser: Browser, username: string, viewport: { width: number; height: number }, language: string) {
+async function open(
+  browser: Browser,
+  username: string,
+  viewport: { width: number; height: number },
+  language: string,
+) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: language });
   await context.addInitScript((lang) => localStorage.setItem('language', JSON.stringify(lang)), language);
   const page = await context.newPage();
