@@ -3,7 +3,7 @@ import { login, readSmsCode, submitPassword, tabLabels } from './support';
 
 const roles = [
   { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Consensi'] },
-  { username: 'dott.ferrari', tabs: ['Home', 'Pazienti', 'Preferiti'] },
+  { username: 'dott.ferrari', tabs: ['Home', 'Pazienti', 'Preferiti', 'Da approvare'] },
   { username: 'operatore', tabs: ['Home', 'Pazienti', 'Preferiti'] },
   { username: 'admin', tabs: ['Home', 'Pazienti', 'Preferiti'] },
   { username: 'ospite', tabs: ['Home', 'Dossier'] },
