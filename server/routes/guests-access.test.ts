@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { documents } from '../db/schema';
+import { documents, signedDocuments } from '../db/schema';
 import { noObscuring } from '../services/obscuring';
 import { dayFromToday, listedIds, newPerson, signedGuest, tokenSubjectFor } from './guests.fixtures';
 
@@ -80,9 +80,15 @@ describe.each(databaseTargets)('guest access matrix on $name', ({ location }) =>
       .where(and(eq(documents.patientId, mario)));
     expect(types.documentTypes.length).toBeLessThanOrEqual(2);
     expect(types.documentTypes.length).toBeLessThan(sharedTypes.length);
-    // Another patient stays closed, and the guest manages nothing.
+    // Another patient stays closed, and the guest manages nothing, nor reads the patient's signed papers.
     expect(await status(`/api/documents?patientId=${mario + 1}`)).toBe(403);
     expect(await status('/api/guests')).toBe(403);
+    const [signed] = await ctx.db
+      .select({ id: signedDocuments.id })
+      .from(signedDocuments)
+      .where(eq(signedDocuments.patientId, mario));
+    expect((await ctx.call(`/api/signedDocuments/${signed?.id ?? 0}`, 'mario.rossi')).status).toBe(200);
+    expect(await status(`/api/signedDocuments/${signed?.id ?? 0}`)).toBe(404);
   });
 
   it("refuses downloads without the 'download' right, with the catalogue's message", async () => {

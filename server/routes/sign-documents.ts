@@ -50,7 +50,8 @@ export const signDocumentRoutes = new Hono<AppEnv>()
     if (!document) throw new HttpError(404, 'NOT_FOUND');
     // The signer always gets back what they signed; anyone else needs access to the patient's dossier.
     if (document.signerUserId !== user.id) {
-      if (document.patientId === null) throw new HttpError(404, 'NOT_FOUND');
+      // A guest sees documents shared with them, never the patient's signed consents and authorisations.
+      if (document.patientId === null || user.userType === 'GUE') throw new HttpError(404, 'NOT_FOUND');
       await authorizePatientAccess(db, user, document.patientId, 'DOCUMENT_DOWNLOAD', {
         detail: `signed document ${id}`,
       });
