@@ -25,6 +25,8 @@ import { showToast } from '../../ui/toasts';
 import { PdfDocument } from '../signing/pdf-document';
 import { fetchUploadPdf, rejectUpload, validateUpload } from './api';
 import { UploadCard } from './upload-card';
+import '../../ui/forms.css';
+import './upload-sheet.css';
 
 export function ReviewSheet({
   document,

@@ -21,6 +21,7 @@ import type { CodeDesc } from '../../contract/reference';
 import type { UploadedDocument, UploadPhysician } from '../../contract/uploads';
 import { showToast } from '../../ui/toasts';
 import '../../ui/forms.css';
+import './upload-sheet.css';
 import type { UploadDraft } from './api';
 import { createUpload, modifyUpload } from './api';
 import { checkUploadFile, titleFromFileName } from './file-check';

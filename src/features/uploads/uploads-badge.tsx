@@ -11,7 +11,7 @@ import { useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../contract/user';
 import { fetchNotifications } from './api';
 import { uploadsVersionAtom } from './atoms';
-import './uploads.css';
+import './uploads-badge.css';
 
 export default function UploadsBadge({ user }: { user: CurrentUser }): JSX.Element | null {
   const { t } = useLingui();
