@@ -3,14 +3,17 @@
  * returns to the list with the prepared ids, which the list confirms.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useCallback } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { fieldErrorMessage } from '../../api/error-messages';
+import { errorReplyOf } from '../../api/error-report';
 import type { GuestGrantFields } from '../../contract/guests';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { LoadingState } from '../../ui/state-views';
+import { showToast } from '../../ui/toasts';
 import type { SigningDraft } from '../signing/draft';
 import { newDraft } from '../signing/draft';
 import type { PreparedSigning } from '../signing/signing-wizard';
@@ -18,6 +21,7 @@ import { SigningWizard } from '../signing/signing-wizard';
 import { prepareGuest } from './api';
 import type { GuestDraft } from './draft';
 import { flowIdOf, guestDraftAtom } from './draft';
+import { stepOfField } from './validation';
 
 export function GuestSignPage(): JSX.Element {
   const user = useAtomValue(currentUserAtom);
@@ -39,7 +43,8 @@ function fieldsOf(draft: GuestDraft): GuestGrantFields | null {
 
 function GuestSigning({ userKey }: { userKey: string }): JSX.Element {
   const { t } = useLingui();
-  const draft = useAtomValue(guestDraftAtom(userKey));
+  const navigate = useNavigate();
+  const [draft, setDraft] = useAtom(guestDraftAtom(userKey));
   const fields = draft ? fieldsOf(draft) : null;
   const flowId = draft ? flowIdOf(draft) : 'guest:none';
   const wizardPath = paths.guestWizard(draft?.mode === 'edit' ? 'edit' : undefined);
@@ -52,12 +57,24 @@ function GuestSigning({ userKey }: { userKey: string }): JSX.Element {
   const prepare = useCallback(async (): Promise<PreparedSigning> => {
     if (!draft || !fields) throw new Error('no guest draft');
     const guestId = draft.mode === 'edit' && draft.guestId !== null ? draft.guestId : undefined;
-    const documentIds = await prepareGuest(
-      fields,
-      guestId === undefined ? { person: draft.person } : { guestId },
-    );
-    return { documentIds, doneTo: paths.guests({ ids: documentIds, ...(guestId ? { guestId } : {}) }) };
-  }, [draft, fields]);
+    try {
+      const documentIds = await prepareGuest(
+        fields,
+        guestId === undefined ? { person: draft.person } : { guestId },
+      );
+      return { documentIds, doneTo: paths.guests({ ids: documentIds, ...(guestId ? { guestId } : {}) }) };
+    } catch (error) {
+      // A field the server refused: back to its step, with what was typed, and the reason.
+      const reply = errorReplyOf(error);
+      const field = reply?.status === 400 ? reply.fields?.[0] : undefined;
+      if (field) {
+        setDraft({ ...draft, step: stepOfField(field.field) });
+        showToast('error', fieldErrorMessage(field.code));
+        navigate(wizardPath, { replace: true });
+      }
+      throw error;
+    }
+  }, [draft, fields, setDraft, navigate, wizardPath]);
 
   // Nothing to sign (no draft, or already confirmed): back to the list.
   if (!draft || !fields) return <Navigate to={paths.guests()} replace />;
