@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { TestContext } from '../../tests/support/test-app';
 import type { UserRow } from '../app-env';
-import { consents, users } from '../db/schema';
+import { consents, smsOutbox, users } from '../db/schema';
 import { prepareCeremony, registerCeremonyEffect } from '../services/signing/ceremony';
 import { recentSms } from '../services/sms/outbox';
 
@@ -18,6 +18,12 @@ registerCeremonyEffect('test-effect', async (tx, ceremony, signed) => {
       statusCode: 'GIVEN',
       signedAt: new Date(),
     });
+});
+/** Writes an SMS in the signing transaction, as a guest's credentials are. */
+registerCeremonyEffect('test-sms-effect', async (tx, ceremony) => {
+  await tx
+    .insert(smsOutbox)
+    .values({ toPhone: '+39 333 0000042', body: `Benvenuto ${ceremony.id}`, purpose: 'TEST' });
 });
 registerCeremonyEffect('test-failing-effect', async () => {
   throw new Error('effect failed');

@@ -3,7 +3,14 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorReply, SignAsyncReply, SignCheckReply, SignOtpReply, SignSyncReply } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { consents, signatureCeremonies, signedDocuments, signingCredentials, users } from '../db/schema';
+import {
+  consents,
+  signatureCeremonies,
+  signedDocuments,
+  signingCredentials,
+  smsOutbox,
+  users,
+} from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { findOpenCeremony } from '../services/signing/ceremony';
 import { backgroundSignaturesSettled } from '../services/signing/signature';
@@ -79,6 +86,22 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
     const again = await sign('mario.rossi', 'sync', { documentIds, pin: DEMO_SIGNING_PIN, otp: '000000' });
     expect(again.status).toBe(409);
     expect((await error(again)).code).toBe('SIGN_CONTEXT_INVALID');
+  });
+
+  it('hands the SMS an effect wrote in the signing transaction to the gateway once it committed', async () => {
+    const { ceremonyId, documentIds, user } = await prepare(ctx, 'mario.rossi', { kind: 'test-sms-effect' });
+    expect((await sendOtp('mario.rossi', documentIds)).status).toBe(200);
+    const signed = await sign('mario.rossi', 'sync', {
+      documentIds,
+      pin: DEMO_SIGNING_PIN,
+      otp: await lastCode(ctx, user),
+    });
+    expect(signed.status).toBe(200);
+    const [welcome] = await ctx.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.body, `Benvenuto ${ceremonyId}`));
+    expect(welcome?.status).toBe('SENT');
   });
 
   it('writes the SMS in English for an English session', async () => {

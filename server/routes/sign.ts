@@ -44,9 +44,13 @@ const signatureRoutes = new Hono<AppEnv>()
   })
   .put('/sign/sync', vValidator('json', SignRequest, onInvalid), async (c) => {
     const user = await currentUser(c);
-    const { db, logger } = c.get('deps');
+    const { db, logger, smsSender } = c.get('deps');
     const authorized = await authorizeSignature({ db, logger }, user, c.req.valid('json'));
-    const signed = await signAuthorized({ db, logger }, user, authorized).catch((error: unknown) => {
+    const signed = await signAuthorized(
+      { db, logger, ...(smsSender ? { smsSender } : {}) },
+      user,
+      authorized,
+    ).catch((error: unknown) => {
       throw asSigningError(error, 'SIGN_AUTHORIZED_USER_ERROR', logger);
     });
     return c.json({
@@ -57,8 +61,12 @@ const signatureRoutes = new Hono<AppEnv>()
   })
   .put('/sign/async', vValidator('json', SignRequest, onInvalid), async (c) => {
     const user = await currentUser(c);
-    const { db, logger } = c.get('deps');
-    const sessionId = await startAsyncSignature({ db, logger }, user, c.req.valid('json'));
+    const { db, logger, smsSender } = c.get('deps');
+    const sessionId = await startAsyncSignature(
+      { db, logger, ...(smsSender ? { smsSender } : {}) },
+      user,
+      c.req.valid('json'),
+    );
     return c.json({ sessionId } satisfies SignAsyncReply, 202);
   })
   .put('/sign/check', vValidator('json', SignCheckRequest, onInvalid), async (c) => {
@@ -72,9 +80,13 @@ const signatureRoutes = new Hono<AppEnv>()
   .post('/sign/cdc', vValidator('json', SignCdcRequest, onInvalid), async (c) => {
     const user = await currentUser(c);
     if (!isStaff(user)) throw new HttpError(403, 'SIGN_CDC_ERROR');
-    const { db, logger } = c.get('deps');
+    const { db, logger, smsSender } = c.get('deps');
     const authorized = await authorizeSignature({ db, logger }, user, c.req.valid('json'));
-    const signed = await signAuthorized({ db, logger }, user, authorized).catch((error: unknown) => {
+    const signed = await signAuthorized(
+      { db, logger, ...(smsSender ? { smsSender } : {}) },
+      user,
+      authorized,
+    ).catch((error: unknown) => {
       throw asSigningError(error, 'SIGN_CDC_ERROR', logger);
     });
     return c.json({

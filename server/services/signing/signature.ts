@@ -6,7 +6,7 @@ import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
 import type { Language } from '../language';
 import { consumeCode, type IssuedCode, issueCode } from '../otp';
-import { recordOnlySender, type SmsSender } from '../sms/outbox';
+import { dispatchQueuedSms, recordOnlySender, type SmsSender } from '../sms/outbox';
 import {
   type CeremonyRow,
   ceremonyBinding,
@@ -116,7 +116,7 @@ export async function signAuthorized(
   const now = deps.now ?? new Date();
   const signer = await cmsSignerOf(deps.db, authorized.credential, deps.logger);
   const identity = await signerIdentity(deps.db, user);
-  return completeCeremony(
+  const signed = await completeCeremony(
     deps.db,
     authorized.ceremony,
     authorized.documents,
@@ -129,6 +129,11 @@ export async function signAuthorized(
       }),
     now,
   );
+  // An effect may have queued SMS in the signing transaction (a guest's credentials): send them now.
+  await dispatchQueuedSms(deps.db, deps.smsSender ?? recordOnlySender).catch((error: Error) =>
+    deps.logger?.warn('sms.dispatch_failed', { error: error.message }),
+  );
+  return signed;
 }
 
 function reasonOf(kind: string): string {

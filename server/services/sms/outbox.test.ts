@@ -1,7 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, openTestDatabase } from '../../../tests/support/databases';
 import type { DatabaseHandle } from '../../db/client';
-import { maskPhone, recentSms, recordOnlySender, sendSms } from './outbox';
+import { smsOutbox } from '../../db/schema';
+import {
+  dispatchQueuedSms,
+  maskPhone,
+  recentSms,
+  recordOnlySender,
+  type SmsMessage,
+  sendSms,
+} from './outbox';
 
 const T0 = new Date('2026-11-22T10:00:00Z');
 const minutes = (n: number): Date => new Date(T0.getTime() + n * 60_000);
@@ -30,6 +39,50 @@ describe.each(databaseTargets)('SMS outbox on $name', ({ location }) => {
     expect(rows.map((row) => row.body)).toEqual(['other']);
   });
 });
+
+describe.each(databaseTargets)(
+  'SMS written in a transaction, dispatched after it, on $name',
+  ({ location }) => {
+    let database: DatabaseHandle;
+    beforeAll(async () => {
+      database = await openTestDatabase(location);
+    });
+    afterAll(() => database.close());
+
+    const queue = (body: string, to = '+39 333 0000009') =>
+      database.db.transaction(async (tx) => {
+        await tx.insert(smsOutbox).values({ toPhone: to, body, purpose: 'GUEST_CREDENTIALS' });
+      });
+    const statusOf = async (body: string) =>
+      (await database.db.select().from(smsOutbox).where(eq(smsOutbox.body, body)))[0]?.status;
+
+    it('hands queued messages to the gateway once, oldest first, and marks them sent', async () => {
+      await queue('first');
+      await queue('second');
+      const delivered: SmsMessage[] = [];
+      const gateway = { name: 'capture', send: async (message: SmsMessage) => void delivered.push(message) };
+      expect(await dispatchQueuedSms(database.db, gateway)).toBe(2);
+      expect(delivered.map((message) => message.body)).toEqual(['first', 'second']);
+      expect(await statusOf('first')).toBe('SENT');
+      expect(await dispatchQueuedSms(database.db, gateway)).toBe(0);
+      expect(delivered).toHaveLength(2);
+    });
+
+    it('marks a message the gateway refuses as failed and goes on with the next', async () => {
+      await queue('refused', '+39 000');
+      await queue('accepted');
+      const gateway = {
+        name: 'picky',
+        send: async (message: SmsMessage) => {
+          if (message.to === '+39 000') throw new Error('unknown number');
+        },
+      };
+      expect(await dispatchQueuedSms(database.db, gateway)).toBe(1);
+      expect(await statusOf('refused')).toBe('FAILED');
+      expect(await statusOf('accepted')).toBe('SENT');
+    });
+  },
+);
 
 describe('maskPhone', () => {
   it('keeps only the last four digits', () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 
@@ -44,6 +44,36 @@ export async function sendSms(
     await db.update(smsOutbox).set({ status: 'FAILED' }).where(eq(smsOutbox.id, row.id));
     throw error;
   }
+}
+
+/**
+ * Hands the messages written inside a transaction (still QUEUED: a gateway must not be called before the
+ * commit) to the sender, oldest first. Each row is claimed (SENDING) by one dispatcher only, then SENT or
+ * FAILED. Returns how many were sent.
+ */
+export async function dispatchQueuedSms(db: Database, sender: SmsSender, limit = 50): Promise<number> {
+  const queued = db
+    .select({ id: smsOutbox.id })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.status, 'QUEUED'))
+    .orderBy(asc(smsOutbox.id))
+    .limit(limit);
+  const claimed = await db
+    .update(smsOutbox)
+    .set({ status: 'SENDING' })
+    .where(and(inArray(smsOutbox.id, queued), eq(smsOutbox.status, 'QUEUED')))
+    .returning();
+  let sent = 0;
+  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    try {
+      await sender.send({ to: row.toPhone, body: row.body });
+      await db.update(smsOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(smsOutbox.id, row.id));
+      sent++;
+    } catch {
+      await db.update(smsOutbox).set({ status: 'FAILED' }).where(eq(smsOutbox.id, row.id));
+    }
+  }
+  return sent;
 }
 
 /** Messages of the last `withinMs` (newest first), optionally for one phone: the demo page and tests. */
