@@ -23,7 +23,12 @@ async function pdf(title: string): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
-async function open(browser: Browser, username: string, viewport: { width: number; height: number }, language: string) {
+async function open(
+  browser: Browser,
+  username: string,
+  viewport: { width: number; height: number },
+  language: string,
+) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: language });
   await context.addInitScript((lang) => localStorage.setItem('language', JSON.stringify(lang)), language);
   const page = await context.newPage();
@@ -46,7 +51,10 @@ async function open(browser: Browser, username: string, viewport: { width: numbe
 }
 
 async function upload(page: Page, title: string, type: string): Promise<void> {
-  await page.locator('ion-button', { hasText: /Carica un documento|Upload a document/ }).first().click();
+  await page
+    .locator('ion-button', { hasText: /Carica un documento|Upload a document/ })
+    .first()
+    .click();
   const sheet = page.locator('ion-modal.upload-sheet');
   await sheet.locator('input[accept="application/pdf,.pdf"]').setInputFiles({
     name: `${title}.pdf`,
@@ -87,7 +95,11 @@ await upload(setup.page, 'Esami del sangue ottobre', 'EXT_LAB');
 await upload(setup.page, 'Risonanza ginocchio destro', 'EXT_IMAGING');
 await setup.context.close();
 const physician = await open(browser, 'dott.ferrari', viewports.phone, 'it');
-await review(physician.page, 'Esami del sangue ottobre', 'Manca la seconda pagina con i valori di colesterolo: carica il referto completo.');
+await review(
+  physician.page,
+  'Esami del sangue ottobre',
+  'Manca la seconda pagina con i valori di colesterolo: carica il referto completo.',
+);
 await review(physician.page, 'Risonanza ginocchio destro', null);
 await physician.context.close();
 
@@ -96,7 +108,10 @@ for (const [device, viewport] of Object.entries(viewports))
     const name = (what: string): string => `${outDir}/${device}-${language}-${what}.png`;
     const patient = await open(browser, 'mario.rossi', viewport, language);
     await patient.page.screenshot({ path: name('patient-list'), fullPage: false });
-    await patient.page.locator('ion-button', { hasText: /Carica un documento|Upload a document/ }).first().click();
+    await patient.page
+      .locator('ion-button', { hasText: /Carica un documento|Upload a document/ })
+      .first()
+      .click();
     const sheet = patient.page.locator('ion-modal.upload-sheet');
     await sheet.locator('#upload-title').fill('Referto dermatologico');
     await sheet
