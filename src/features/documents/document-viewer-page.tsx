@@ -14,6 +14,7 @@ import { isPatientSide } from '../../session/roles';
 import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
 import { PageLayout } from '../../ui/page-layout';
 import { EmptyState } from '../../ui/state-views';
+import { useMayDownload } from '../guests/use-guest-may-download';
 import { DocumentViewer } from './document-viewer';
 import { downloadWithAcceptance, printWithAcceptance } from './extraction';
 import './documents.css';
@@ -31,6 +32,8 @@ export function DocumentViewerPage(): JSX.Element {
   const user = useAtomValue(currentUserAtom);
   const patient = useAtomValue(currentPatientAtom);
   const [busy, setBusy] = useState(false);
+  // A guest without the download right reads the document here but gets no download or print.
+  const mayDownload = useMayDownload(user?.userType ?? null, patient?.patientId ?? null);
   const back =
     user && !isPatientSide(user.userType) && patient
       ? paths.patientDossier(patient.patientId)
@@ -45,7 +48,7 @@ export function DocumentViewerPage(): JSX.Element {
     setBusy(false);
   };
 
-  const actions = documentId !== null && (
+  const actions = documentId !== null && mayDownload === true && (
     <>
       <IonButton
         disabled={busy}
