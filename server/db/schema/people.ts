@@ -66,6 +66,8 @@ export const users = pgTable('users', {
   enabled: boolean('enabled').notNull().default(true),
   /** Set when the user must sign advanced-electronic-signature consents before entering (403 code 2). */
   requiresFeaConsents: boolean('requires_fea_consents').notNull().default(false),
+  /** A guest created with a temporary password (sent by SMS) must choose its own at the next login. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
