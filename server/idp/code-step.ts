@@ -5,6 +5,7 @@ import { codeBody } from './code-page';
 import { renderPage } from './html';
 import type { InteractionDeps } from './interaction';
 import { type Locale, messages } from './messages';
+import { completeLogin } from './password-step';
 import { clientAddress, send } from './respond';
 import { nonceOf } from './security';
 import {
@@ -23,23 +24,6 @@ import { isTrustedDevice, trustDevice } from './trusted-device';
 export const RESEND_SCRIPT_PATH = '/assets/otp-resend.js';
 
 const nowOf = (deps: InteractionDeps): Date => deps.clock?.() ?? new Date();
-
-/** Ends the login interaction: the provider redirects back to the authorization request. */
-export async function finishLogin(
-  req: IncomingMessage,
-  res: ServerResponse,
-  deps: InteractionDeps,
-  subject: string,
-  amr: string[],
-): Promise<void> {
-  deps.logger.info('idp.login.succeeded', { subject, amr: amr.join(' ') });
-  await deps.provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId: subject, amr, remember: true } },
-    { mergeWithLastSubmission: false },
-  );
-}
 
 export async function renderCode(
   req: IncomingMessage,
@@ -95,7 +79,12 @@ export async function startStrongStep(
   const { interaction, user, locale } = view;
   if (await isTrustedDevice(db, req, user.id, nowOf(deps))) {
     await limiter.recordSuccess(user.username);
-    await finishLogin(req, res, deps, user.subject, AMR_TRUSTED_DEVICE);
+    await completeLogin(req, res, deps, {
+      interaction,
+      subject: user.subject,
+      amr: AMR_TRUSTED_DEVICE,
+      locale,
+    });
     return true;
   }
   if (!user.mobilePhone) return false;
@@ -166,7 +155,7 @@ export async function submitCode(
       await trustDevice(db, req, { userId: pending.userId, basePath, secure, now: nowOf(deps) }),
     );
   }
-  await finishLogin(req, res, deps, pending.subject, AMR_SMS_CODE);
+  await completeLogin(req, res, deps, { interaction, subject: pending.subject, amr: AMR_SMS_CODE, locale });
 }
 
 /** `POST …/otp/requestOtp`: a new code, at most one a minute. */

@@ -6,10 +6,11 @@ import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
-import { finishLogin, renderCode, resendCode, startStrongStep, submitCode } from './code-step';
+import { renderCode, resendCode, startStrongStep, submitCode } from './code-step';
 import { loginBody, messageBody, renderPage } from './html';
 import { explicitLocale, LANG_COOKIE, pickLocale } from './locale';
 import { type Locale, messages } from './messages';
+import { completeLogin, passwordChangeOf, renderNewPassword, submitNewPassword } from './password-step';
 import type { LoginRateLimit } from './rate-limit';
 import { clientAddress, readForm, send } from './respond';
 import { nonceOf } from './security';
@@ -161,14 +162,15 @@ async function submitLogin(
     return;
   }
   await limiter.recordSuccess(username);
-  await finishLogin(req, res, deps, subject, AMR_PASSWORD);
+  await completeLogin(req, res, deps, { interaction, subject, amr: AMR_PASSWORD, locale });
 }
 
-const ROUTE = /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp)?$/;
+const ROUTE = /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp|\/password)?$/;
 
 /**
  * Serves `${basePath}/interaction/:uid` (GET: the login page, or the code page once the password was
- * right) and the form posts `…/:uid/login`, `…/:uid/loginstrong` and `…/:uid/otp/requestOtp`.
+ * right, or the new-password page once the code was right too) and the form posts `…/:uid/login`,
+ * `…/:uid/loginstrong`, `…/:uid/otp/requestOtp` and `…/:uid/password`.
  */
 export async function handleInteraction(
   req: IncomingMessage,
@@ -229,6 +231,19 @@ async function route(
   const { interaction, action, form, locale } = view;
   if (interaction.prompt.name === 'consent') {
     await grantConsent(req, res, deps, interaction);
+    return;
+  }
+  const passwordChange = passwordChangeOf(interaction);
+  if (passwordChange && action !== '/login') {
+    if (action === '/password' && form)
+      await submitNewPassword(req, res, deps, { interaction, pending: passwordChange, form, locale });
+    else
+      renderNewPassword(req, res, deps, {
+        interaction,
+        pending: passwordChange,
+        locale,
+        status: action ? 400 : 200,
+      });
     return;
   }
   const pending = pendingOf(interaction);

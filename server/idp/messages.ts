@@ -45,6 +45,16 @@ export interface Messages {
   loginError: string;
   noPhone: string;
   demoSms: string;
+  newPasswordTitle: string;
+  newPasswordIntro: string;
+  newPassword: string;
+  confirmPassword: string;
+  newPasswordHint: string;
+  saveNewPassword: string;
+  newPasswordMissing: string;
+  newPasswordWeak: string;
+  newPasswordMismatch: string;
+  newPasswordSameAsTemporary: string;
 }
 
 export const messages: Record<Locale, Messages> = {
@@ -91,6 +101,16 @@ export const messages: Record<Locale, Messages> = {
     noPhone:
       'Errore nel login: nessun numero di cellulare registrato per la verifica via SMS. Contatta l’assistenza.',
     demoSms: 'Ambiente dimostrativo: leggi l’SMS nella pagina dei messaggi inviati',
+    newPasswordTitle: 'Scegli una nuova password',
+    newPasswordIntro: 'La password ricevuta via SMS è temporanea: scegline una tua per completare l’accesso.',
+    newPassword: 'Nuova password',
+    confirmPassword: 'Conferma la nuova password',
+    newPasswordHint: 'Almeno 10 caratteri, con almeno una lettera e un numero',
+    saveNewPassword: 'Salva e accedi',
+    newPasswordMissing: 'Inserisci la nuova password e la conferma.',
+    newPasswordWeak: 'La password deve avere almeno 10 caratteri, con almeno una lettera e un numero.',
+    newPasswordMismatch: 'Le due password non coincidono.',
+    newPasswordSameAsTemporary: 'La nuova password deve essere diversa da quella temporanea.',
   },
   en: {
     languageName: 'English',
@@ -134,5 +154,16 @@ export const messages: Record<Locale, Messages> = {
     loginError: 'Login error',
     noPhone: 'Login error: no mobile number is registered for the SMS verification. Contact the help desk.',
     demoSms: 'Demo environment: read the SMS on the sent messages page',
+    newPasswordTitle: 'Choose a new password',
+    newPasswordIntro:
+      'The password you received by SMS is temporary: choose your own to complete the sign-in.',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the new password',
+    newPasswordHint: 'At least 10 characters, with at least one letter and one digit',
+    saveNewPassword: 'Save and sign in',
+    newPasswordMissing: 'Enter the new password and its confirmation.',
+    newPasswordWeak: 'The password must have at least 10 characters, with at least one letter and one digit.',
+    newPasswordMismatch: 'The two passwords do not match.',
+    newPasswordSameAsTemporary: 'The new password must be different from the temporary one.',
   },
 };

@@ -151,7 +151,13 @@ describe.each(databaseTargets)('guests: calls and rules on $name', ({ location }
     expect(sms?.toPhone).toBe('+39 333 9876543');
     expect(sms?.body).toMatch(/Utente: laura\.bianchi Password temporanea: [A-Za-z0-9]{12}$/);
     const [account] = await ctx.db.select().from(users).where(eq(users.username, 'laura.bianchi'));
-    expect(account).toMatchObject({ userType: 'GUE', email: 'laura.bianchi@example.it', enabled: true });
+    // The temporary password must be replaced at the first login.
+    expect(account).toMatchObject({
+      userType: 'GUE',
+      email: 'laura.bianchi@example.it',
+      enabled: true,
+      passwordChangeRequired: true,
+    });
   });
 
   it('reuses the account of a guest with the same fiscal code, and edits through a new signature', async () => {
@@ -175,6 +181,9 @@ describe.each(databaseTargets)('guests: calls and rules on $name', ({ location }
     expect(reused.person.username).toBe('ospite');
     const [granted] = await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'GUEST_GRANTED'));
     expect(granted?.body).toContain('ospite');
+    // A reused account keeps its own password: no change asked.
+    const [ospite] = await ctx.db.select().from(users).where(eq(users.username, 'ospite'));
+    expect(ospite?.passwordChangeRequired).toBe(false);
     const edited = await signedGuest(
       ctx,
       {

@@ -89,6 +89,8 @@ export async function ensureGuestAccount(
       fiscalCode: person.fiscalCode,
       patientId: input.patientId,
       permissions: [],
+      // The temporary password travelled by SMS: the guest replaces it at the first login.
+      passwordChangeRequired: true,
     })
     .returning();
   if (!created) throw new HttpError(500, 'USER_CREATE_ERROR');
