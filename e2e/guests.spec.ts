@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login, readSmsCode, smsBodiesTo } from './support';
+import { chooseNewPassword, login, readSmsCode, smsBodiesTo } from './support';
 
 const GUEST_PHONE = '+39 333 9876543';
 
@@ -98,6 +98,13 @@ test('a patient authorises a guest to download two documents; the guest sees exa
   const guestContext = await browser.newContext(test.info().project.use);
   const guest = await guestContext.newPage();
   await login(guest, username, password);
+  // The temporary password must be replaced: the IdP refuses to keep it, then takes the new one.
+  await chooseNewPassword(guest, password);
+  await expect(guest.getByRole('alert')).toHaveText(
+    'La nuova password deve essere diversa da quella temporanea.',
+  );
+  await expect(guest.getByLabel('Nuova password', { exact: true })).toHaveValue('');
+  await chooseNewPassword(guest, 'Laura-2026-nuova');
   await expect(guest).toHaveURL(/\/home$/);
   await expect(guest.getByText('Vedi i documenti di Mario Rossi')).toBeVisible();
   const seen = await listReply(guest, () =>

@@ -53,6 +53,21 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.locator('form button[type="submit"]').first().click();
 }
 
+/**
+ * The identity provider's new-password step (a guest signing in with the temporary password of the
+ * SMS): types the new password and its confirmation and submits.
+ */
+export async function chooseNewPassword(
+  page: Page,
+  password: string,
+  confirmation = password,
+): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Scegli una nuova password' })).toBeVisible();
+  await page.getByLabel('Nuova password', { exact: true }).fill(password);
+  await page.getByLabel('Conferma la nuova password').fill(confirmation);
+  await page.getByRole('button', { name: 'Salva e accedi' }).click();
+}
+
 /** The labels of the visible tab buttons, in order. */
 export async function tabLabels(page: Page): Promise<string[]> {
   const buttons = page.locator('ion-tab-bar ion-tab-button');

@@ -140,6 +140,7 @@ describe.each(databaseTargets)('new password at the first login on $name', ({ lo
       ['1234567890', '1234567890', 'almeno una lettera e un numero'],
       [NEW_PASSWORD, `${NEW_PASSWORD}x`, 'Le due password non coincidono.'],
       [TEST_PASSWORD, TEST_PASSWORD, 'La nuova password deve essere diversa da quella temporanea.'],
+      [TEST_PASSWORD, '', 'La nuova password deve essere diversa da quella temporanea.'],
     ];
     for (const [password, confirmation, message] of cases) {
       const refused = await choose(jar, loginUrl, password, confirmation);

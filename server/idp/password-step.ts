@@ -120,16 +120,16 @@ export async function submitNewPassword(
   const { db, logger } = deps;
   const { interaction, pending, form, locale } = view;
   const password = form.get('newPassword') ?? '';
-  let problem: NewPasswordProblem | 'same' | null = newPasswordProblem(
-    password,
-    form.get('confirmPassword') ?? '',
-  );
   const [user] = await db
-    .select({ passwordHash: users.passwordHash, required: users.passwordChangeRequired })
+    .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, pending.userId))
     .limit(1);
-  if (!problem && user?.passwordHash && (await verifyPassword(password, user.passwordHash))) problem = 'same';
+  // "Same as the temporary one" first: it is the reason that helps, whatever else is wrong with it.
+  const same = password !== '' && (await verifyPassword(password, user?.passwordHash ?? ''));
+  const problem: NewPasswordProblem | 'same' | null = same
+    ? 'same'
+    : newPasswordProblem(password, form.get('confirmPassword') ?? '');
   if (problem) {
     // Nothing is guessed here (password and code are already proven): a typo is not counted as a failure.
     logger.info('idp.password_change.refused', { username: pending.username, reason: problem });
