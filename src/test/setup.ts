@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { setupIonicReact } from '@ionic/react';
 import { i18n } from '@lingui/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 if (!window.matchMedia) {
@@ -24,6 +24,10 @@ if (!window.matchMedia) {
 }
 
 setupIonicReact({ animated: false });
+
+// findBy/waitFor give up after 1 s by default: too short when the suite shares two cores with the server
+// tests. A longer wait changes nothing when the screen is right, only how long a real failure takes.
+configure({ asyncUtilTimeout: 5000 });
 
 // The source language: a message without a catalog entry renders its Italian source text.
 i18n.loadAndActivate({ locale: 'it', messages: {} });

@@ -64,6 +64,14 @@ const row = (title: string): HTMLElement => {
   return found;
 };
 
+/** The confirmation the page asks next (a new one, not `previous`). */
+const nextQuestion = (previous?: unknown) =>
+  waitFor(() => {
+    const asked = store.get(confirmAtom);
+    if (!asked || asked === previous) throw new Error('no new question yet');
+    return asked;
+  });
+
 beforeEach(async () => {
   localStorage.clear();
   store = freshApp();
@@ -79,14 +87,17 @@ describe('/documentrequest', () => {
     await screen.findByText('Emocromo');
     expect(within(row('Emocromo')).getAllByRole('checkbox')).toHaveLength(1);
     expect(within(row('TC torace')).getAllByRole('checkbox')).toHaveLength(2);
+    // Each tap goes through the draft atom: wait for the screen rather than assume a synchronous render.
     fireEvent.click(within(row('TC torace')).getByLabelText('Immagini: TC torace'));
-    expect(within(row('TC torace')).getByText('1 copia')).toBeTruthy();
+    expect(await within(row('TC torace')).findByText('1 copia')).toBeTruthy();
     fireEvent.click(within(row('TC torace')).getByLabelText('Una copia in più'));
-    expect(within(row('TC torace')).getByText('2 copie')).toBeTruthy();
-    const stored = JSON.parse(
-      localStorage.getItem(`draft:documentRequest:${PATIENT_MARIO.id}:REPORTS`) ?? 'null',
-    );
-    expect(stored.selected['2']).toMatchObject({ document: false, dicom: true, numCopies: 2 });
+    expect(await within(row('TC torace')).findByText('2 copie')).toBeTruthy();
+    await waitFor(() => {
+      const stored = JSON.parse(
+        localStorage.getItem(`draft:documentRequest:${PATIENT_MARIO.id}:REPORTS`) ?? 'null',
+      );
+      expect(stored?.selected['2']).toMatchObject({ document: false, dicom: true, numCopies: 2 });
+    });
 
     // Closing the app: nothing on screen, a new store reads the draft back from local storage.
     cleanup();
@@ -94,7 +105,7 @@ describe('/documentrequest', () => {
     store.set(currentUserAtom, PATIENT_MARIO);
     renderPage();
     await screen.findByText('TC torace');
-    expect(within(row('TC torace')).getByText('2 copie')).toBeTruthy();
+    expect(await within(row('TC torace')).findByText('2 copie')).toBeTruthy();
     expect((within(row('TC torace')).getByLabelText('Immagini: TC torace') as HTMLInputElement).checked).toBe(
       true,
     );
@@ -105,13 +116,14 @@ describe('/documentrequest', () => {
     renderPage();
     await screen.findByText('Emocromo');
     fireEvent.click(within(row('Emocromo')).getByLabelText('Referto: Emocromo'));
-    fireEvent.click(within(row('Emocromo')).getByLabelText('Una copia in meno'));
-    const question = store.get(confirmAtom);
-    expect(question?.message.id).toBeDefined();
-    question?.resolve(false);
+    fireEvent.click(await within(row('Emocromo')).findByLabelText('Una copia in meno'));
+    const question = await nextQuestion();
+    expect(question.message.id).toBeDefined();
+    question.resolve(false);
     await waitFor(() => expect(within(row('Emocromo')).getByText('1 copia')).toBeTruthy());
     fireEvent.click(within(row('Emocromo')).getByLabelText('Una copia in meno'));
-    store.get(confirmAtom)?.resolve(true);
+    const confirmation = await nextQuestion(question);
+    confirmation.resolve(true);
     await waitFor(() => expect(store.get(requestDraftAtom(String(PATIENT_MARIO.id), 'REPORTS'))).toBeNull());
     expect(within(row('Emocromo')).queryByText('1 copia')).toBeNull();
   });
