@@ -14,6 +14,8 @@ import { patients, users } from '../server/db/schema';
 import { seedDemoData } from '../server/db/seed';
 import { seedScale } from '../server/db/seed/scale';
 import { listPatients, searchPatients } from '../server/services/patients';
+import { checkPdf } from '../server/services/uploads/pdf-check';
+import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import type { MepiSearchQuery, PatientListQuery } from '../src/contract';
 import { createTestContext, databaseTargets } from '../tests/support/test-app';
 import { report } from './bench-load';
@@ -51,6 +53,17 @@ for (const target of databaseTargets) {
   await measure('GET /api/patients?max=20&surname=ro', () =>
     ctx.app.request('/api/patients?max=20&surname=ro', { headers: physician }),
   );
+  // Issue 5: a guest's list goes through the live-grant check and the shared-documents condition.
+  const guest = { Authorization: `Bearer ${await ctx.tokenFor('ospite')}` };
+  await measure('GET /api/documents?max=20 (guest, live grant)', () =>
+    ctx.app.request(`/api/documents?patientId=${me.patientId}&max=20`, { headers: guest }),
+  );
+  await measure('GET /api/uploadedDocuments (physician)', () =>
+    ctx.app.request('/api/uploadedDocuments', { headers: physician }),
+  );
+  await measure('GET /api/documentRequest/archive (patient)', () =>
+    ctx.app.request(`/api/documentRequest/archive?patientId=${me.patientId}`, { headers: patient }),
+  );
   await ctx.close();
 }
 
@@ -59,6 +72,18 @@ const socketTargets = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgresql', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
 for (const target of socketTargets) await socketBench(target.name, target.databaseUrl);
+
+// The byte check of an upload at the 2 MB limit (header, end marker, strict pdf-lib parse).
+{
+  const largest = await pdfOfSize(2 * 1024 * 1024);
+  const durations: number[] = [];
+  for (let run = 0; run < 30; run++) {
+    const started = performance.now();
+    await checkPdf(largest);
+    durations.push(performance.now() - started);
+  }
+  report('upload check of a 2 MB PDF (service call)', durations);
+}
 
 /** BENCH_DATABASE_URL as given, else DATABASE_URL's server with the database `bench`, created if absent. */
 async function benchDatabaseUrl(): Promise<string | null> {
