@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies, tempDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { findSignedCeremony } from '../signing/ceremony';
 import { GUEST_KIND, GuestEffect } from './ceremony';
 
 /**
@@ -16,20 +15,7 @@ export async function confirmedGuestId(
   tempIds: readonly number[],
   expected: { action: 'create' } | { action: 'update'; guestId: number },
 ): Promise<number> {
-  const temp = await db
-    .select({ ceremonyId: tempDocuments.ceremonyId })
-    .from(tempDocuments)
-    .where(inArray(tempDocuments.id, [...tempIds]));
-  const ceremonyIds = [...new Set(temp.map((row) => row.ceremonyId))];
-  const [ceremonyId] = ceremonyIds;
-  if (temp.length !== new Set(tempIds).size || ceremonyIds.length !== 1 || !ceremonyId)
-    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
-  const [ceremony] = await db
-    .select()
-    .from(signatureCeremonies)
-    .where(and(eq(signatureCeremonies.id, ceremonyId), eq(signatureCeremonies.userId, user.id)));
-  if (!ceremony || ceremony.kind !== GUEST_KIND || ceremony.status !== 'SIGNED')
-    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  const ceremony = await findSignedCeremony(db, user, tempIds, GUEST_KIND);
   const effect = v.parse(GuestEffect, ceremony.effect);
   if (effect.action !== expected.action || effect.guestId === undefined)
     throw new HttpError(409, 'SIGN_CONTEXT_INVALID');

@@ -8,19 +8,12 @@ import {
 } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import {
-  documents,
-  documentTypes,
-  patients,
-  signatureCeremonies,
-  tempDocuments,
-  users,
-} from '../../db/schema';
+import { documents, documentTypes, patients, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
 import { recordAccess } from '../audit';
 import { obscuringFlags, obscuringOf } from '../obscuring';
-import { prepareCeremony, registerCeremonyEffect } from '../signing/ceremony';
+import { findSignedCeremony, prepareCeremony, registerCeremonyEffect } from '../signing/ceremony';
 import { type RequestLine, renderObscuringRequest } from './request-pdf';
 
 export const OBSCURE_KIND = 'obscure';
@@ -181,20 +174,7 @@ export async function confirmObscuring(
   user: UserRow,
   tempIds: readonly number[],
 ): Promise<ConfirmObscureReply> {
-  const temp = await db
-    .select({ ceremonyId: tempDocuments.ceremonyId })
-    .from(tempDocuments)
-    .where(inArray(tempDocuments.id, [...tempIds]));
-  const ceremonyIds = [...new Set(temp.map((row) => row.ceremonyId))];
-  const [ceremonyId] = ceremonyIds;
-  if (temp.length !== new Set(tempIds).size || ceremonyIds.length !== 1 || !ceremonyId)
-    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
-  const [ceremony] = await db
-    .select()
-    .from(signatureCeremonies)
-    .where(and(eq(signatureCeremonies.id, ceremonyId), eq(signatureCeremonies.userId, user.id)));
-  if (!ceremony || ceremony.kind !== OBSCURE_KIND || ceremony.status !== 'SIGNED')
-    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  const ceremony = await findSignedCeremony(db, user, tempIds, OBSCURE_KIND);
   const effect = v.parse(ObscureEffect, ceremony.effect);
   const ids = effect.documents.map((selection) => selection.documentId);
   const rows = await db

@@ -125,6 +125,33 @@ export async function findOpenCeremony(
   return { ceremony, documents };
 }
 
+/**
+ * The SIGNED ceremony of `kind` of this user that produced these temp documents: what a confirmation after
+ * the signature (obscuring, guests) reads back. Anything else is 'Contesto di firma non valido'.
+ */
+export async function findSignedCeremony(
+  db: Database,
+  user: Pick<UserRow, 'id'>,
+  tempIds: readonly number[],
+  kind: string,
+): Promise<CeremonyRow> {
+  const temp = await db
+    .select({ ceremonyId: tempDocuments.ceremonyId })
+    .from(tempDocuments)
+    .where(inArray(tempDocuments.id, [...tempIds]));
+  const ceremonyIds = [...new Set(temp.map((row) => row.ceremonyId))];
+  const [ceremonyId] = ceremonyIds;
+  if (temp.length !== new Set(tempIds).size || ceremonyIds.length !== 1 || !ceremonyId)
+    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  const [ceremony] = await db
+    .select()
+    .from(signatureCeremonies)
+    .where(and(eq(signatureCeremonies.id, ceremonyId), eq(signatureCeremonies.userId, user.id)));
+  if (!ceremony || ceremony.kind !== kind || ceremony.status !== 'SIGNED')
+    throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
+  return ceremony;
+}
+
 function isClosed(status: string): boolean {
   return status === 'SIGNED' || status === 'FAILED' || status === 'CANCELLED' || status === 'EXPIRED';
 }
