@@ -4,12 +4,12 @@
  * server with a fresh demo database. Usage: tsx scripts/screenshots-guests.ts [baseUrl]
  */
 import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium, openAs, viewports } from './screenshot-support';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:4330';
 const outDir = 'test-results/screenshots-guests';
 mkdirSync(outDir, { recursive: true });
-const viewports = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } } as const;
 
 async function open(
   browser: Browser,
@@ -17,21 +17,7 @@ async function open(
   viewport: { width: number; height: number },
   language: string,
 ) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: language });
-  await context.addInitScript((lang) => localStorage.setItem('language', JSON.stringify(lang)), language);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill('Dossier2026!');
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('#code').or(page.locator('ion-tab-bar')).first().waitFor();
-  if (await page.locator('#code').isVisible()) {
-    const sms = await page.request.get(`${baseUrl}/dev/sms.json?username=${username}`);
-    const { messages } = (await sms.json()) as { messages: { body: string }[] };
-    await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
-    await page.locator('form button[type="submit"]').first().click();
-  }
-  await page.waitForURL(/\/home$/);
+  const { context, page } = await openAs(browser, baseUrl, username, viewport, language);
   await page.waitForTimeout(1000);
   return { context, page };
 }
@@ -40,10 +26,7 @@ const visible = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').
 const shot = (page: Page, name: string) => page.screenshot({ path: `${outDir}/${name}.png` });
 const next = (page: Page) => visible(page).locator('.guest-wizard-footer ion-button').last().click();
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 for (const [device, viewport] of Object.entries(viewports)) {
   for (const language of ['it', 'en'] as const) {
     const prefix = `${device}-${language}`;

@@ -4,34 +4,18 @@
  * Needs a running server with fresh demo data. Usage: tsx scripts/screenshots-requests.ts [baseUrl]
  */
 import { mkdirSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchChromium, loginAs, viewports } from './screenshot-support';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:8080';
 const outDir = 'test-results/screenshots';
 mkdirSync(outDir, { recursive: true });
-const viewports = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } } as const;
 
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto(`${baseUrl}/`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill('Dossier2026!');
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('#code').or(page.locator('ion-tab-bar')).first().waitFor();
-  if (await page.locator('#code').isVisible()) {
-    const sms = await page.request.get(`${baseUrl}/dev/sms.json?username=${username}`);
-    const { messages } = (await sms.json()) as { messages: { body: string }[] };
-    await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
-    await page.locator('form button[type="submit"]').first().click();
-  }
-  await page.waitForURL(/\/home$/);
-}
+const login = (page: Page, username: string): Promise<void> => loginAs(page, baseUrl, username);
 
 const view = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 for (const [device, viewport] of Object.entries(viewports)) {
   for (const language of ['it', 'en'] as const) {
     const shot = (page: Page, name: string) =>

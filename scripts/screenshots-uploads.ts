@@ -5,13 +5,13 @@
  * Usage: tsx scripts/screenshots-uploads.ts [baseUrl]
  */
 import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { launchChromium, openAs, viewports } from './screenshot-support';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:4320';
 const outDir = 'test-results/screenshots-uploads';
 mkdirSync(outDir, { recursive: true });
-const viewports = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } } as const;
 
 async function pdf(title: string): Promise<Buffer> {
   const document = await PDFDocument.create();
@@ -29,21 +29,7 @@ async function open(
   viewport: { width: number; height: number },
   language: string,
 ) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: language });
-  await context.addInitScript((lang) => localStorage.setItem('language', JSON.stringify(lang)), language);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill('Dossier2026!');
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('#code').or(page.locator('ion-tab-bar')).first().waitFor();
-  if (await page.locator('#code').isVisible()) {
-    const sms = await page.request.get(`${baseUrl}/dev/sms.json?username=${username}`);
-    const { messages } = (await sms.json()) as { messages: { body: string }[] };
-    await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
-    await page.locator('form button[type="submit"]').first().click();
-  }
-  await page.waitForURL(/\/home$/);
+  const { context, page } = await openAs(browser, baseUrl, username, viewport, language);
   await page.goto(`${baseUrl}/fileUpload`);
   await page.locator('.page-body').first().waitFor();
   await page.waitForTimeout(1200);
@@ -83,10 +69,7 @@ async function review(page: Page, title: string, reason: string | null): Promise
   await sheet.waitFor({ state: 'hidden' });
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 
 // The demo state: three uploads, one rejected and one approved by the physician.
 const setup = await open(browser, 'mario.rossi', viewports.phone, 'it');

@@ -4,36 +4,14 @@
  * Usage: tsx scripts/screenshots.ts [baseUrl] [username…]
  */
 import { mkdirSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import { launchChromium, loginAs, viewports } from './screenshot-support';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:8080';
 const usernames = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['mario.rossi', 'dott.ferrari'];
 const outDir = 'test-results/screenshots';
 mkdirSync(outDir, { recursive: true });
 
-const viewports = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } } as const;
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto(`${baseUrl}/`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill('Dossier2026!');
-  await page.locator('form button[type="submit"]').click();
-  // Patients and guests: the SMS code step, with the code from the demo outbox.
-  await page.locator('#code').or(page.locator('ion-tab-bar')).first().waitFor();
-  if (await page.locator('#code').isVisible()) {
-    const sms = await page.request.get(`${baseUrl}/dev/sms.json?username=${username}`);
-    const { messages } = (await sms.json()) as { messages: { body: string }[] };
-    await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
-    await page.locator('form button[type="submit"]').first().click();
-  }
-  await page.waitForURL(/\/home$/);
-  await page.waitForTimeout(800);
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 for (const [device, viewport] of Object.entries(viewports)) {
   for (const language of ['it', 'en'] as const) {
     for (const username of usernames) {
@@ -47,7 +25,8 @@ for (const [device, viewport] of Object.entries(viewports)) {
         await page.locator('#username').waitFor();
         await page.screenshot({ path: `${outDir}/${device}-${language}-login.png` });
       }
-      await login(page, username);
+      await loginAs(page, baseUrl, username);
+      await page.waitForTimeout(800);
       await page.screenshot({ path: `${outDir}/${device}-${language}-${username}-home.png` });
       const tabs = page.locator('ion-tab-bar ion-tab-button');
       const count = await tabs.count();
