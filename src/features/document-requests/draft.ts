@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
 import { Delivery, RequestKind } from '../../contract/document-requests';
+import type { Patient } from '../../contract/patient';
 import type { PersistentAtom } from '../../state/storage';
 import { persistentAtom } from '../../state/storage';
 
@@ -34,29 +35,38 @@ export const RequestDraft = v.object({
 });
 export type RequestDraft = v.InferOutput<typeof RequestDraft>;
 
-export function emptyDelivery(): Delivery {
+/** The requester is the patient: their name, home and contacts from the record, editable, as a start. */
+export function emptyDelivery(patient: Patient | null = null): Delivery {
+  const home = patient?.domicile ?? patient?.residence ?? null;
   return {
     type: 'DESK',
     modality: 'SELF',
     documentSupport: 'PAPER',
     imageSupport: null,
     info: {
-      surname: '',
-      name: '',
-      address: '',
-      addressNumber: '',
-      zip: '',
-      city: '',
-      province: '',
-      mobile: '',
-      email: '',
+      surname: patient?.surname ?? '',
+      name: patient?.name ?? '',
+      address: home?.street ?? '',
+      addressNumber: home?.number ?? '',
+      zip: home?.zip ?? '',
+      city: home?.city ?? '',
+      province: home?.province ?? '',
+      mobile: patient?.contacts.mobilePhone ?? '',
+      email: patient?.contacts.email ?? '',
       delegated: null,
     },
   };
 }
 
-export function newDraft(patientId: number, kind: RequestDraft['kind'], now = Date.now()): RequestDraft {
-  return { patientId, kind, step: 'select', selected: {}, delivery: emptyDelivery(), updatedAt: now };
+/** A new draft; `patient` (the record of `patientId`, when loaded) fills the requester's data. */
+export function newDraft(
+  patientId: number,
+  kind: RequestDraft['kind'],
+  now = Date.now(),
+  patient: Patient | null = null,
+): RequestDraft {
+  const own = patient?.mepiId === patientId ? patient : null;
+  return { patientId, kind, step: 'select', selected: {}, delivery: emptyDelivery(own), updatedAt: now };
 }
 
 const atoms = new Map<string, PersistentAtom<RequestDraft | null>>();

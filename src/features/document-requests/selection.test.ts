@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MARIO_ROSSI } from '../../test/fixtures';
 import { newDraft } from './draft';
 import { requestBody, setCopies, stepCopies, toggleFlag } from './selection';
 
@@ -20,6 +21,18 @@ describe('copy request selection', () => {
     expect(toggleFlag({}, plain, 'dicom', true)).toEqual({});
     const withDocument = toggleFlag({}, plain, 'document', true);
     expect(toggleFlag(withDocument, plain, 'dicom', true)['7']?.dicom).toBe(false);
+  });
+
+  it("starts the requester's data from the patient's record, and only for that patient", () => {
+    const info = newDraft(MARIO_ROSSI.mepiId, 'REPORTS', 0, MARIO_ROSSI).delivery.info;
+    expect(info).toMatchObject({
+      surname: 'Rossi',
+      name: 'Mario',
+      address: 'Via Roma',
+      mobile: '+39 333 1234567',
+      delegated: null,
+    });
+    expect(newDraft(2002, 'REPORTS', 0, MARIO_ROSSI).delivery.info.surname).toBe('');
   });
 
   it('keeps copies within 1 and the maximum; a step to 0 asks to cancel', () => {
