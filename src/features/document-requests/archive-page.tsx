@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useCallback, useState } from 'react';
+import { useLoader } from '../../api/use-loader';
 import type { DocumentRequest } from '../../contract/document-requests';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
@@ -16,7 +17,6 @@ import { showToast } from '../../ui/toasts';
 import { ARCHIVE_PAGE_SIZE, cancelRequest, deleteRequest, fetchArchive } from './api';
 import { ArchiveItem } from './archive-item';
 import { RequestAccess } from './request-access';
-import { useLoader } from './use-loader';
 import './document-requests.css';
 
 export function ArchiveRequestPage(): JSX.Element {

@@ -2,6 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useCallback } from 'react';
+import { useLoader } from '../../api/use-loader';
 import type { FieldErrorCode } from '../../contract/common';
 import type {
   Delivery,
@@ -16,7 +17,6 @@ import { ChoiceGroup } from './choice-group';
 import { DelegateFields } from './delegate-fields';
 import { DELIVERY_TYPE_HINT, DELIVERY_TYPE_LABEL, MODALITY_LABEL, SUPPORT_LABEL } from './labels';
 import { TextField } from './text-field';
-import { useLoader } from './use-loader';
 
 export type FieldErrors = Readonly<Record<string, FieldErrorCode>>;
 

@@ -2,13 +2,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useCallback } from 'react';
+import { useLoader } from '../../api/use-loader';
 import { useDateFormat } from '../../i18n/dates';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchHospitalizations } from './api';
-import type { Selected } from './draft';
-import type { Candidate, Flag } from './selection';
+import type { Candidate, SelectStepProps } from './selection';
 import { SelectionRow } from './selection-row';
-import { useLoader } from './use-loader';
 
 export function RecordSelect({
   patientId,
@@ -16,13 +15,7 @@ export function RecordSelect({
   maxCopies,
   onFlag,
   onStep,
-}: {
-  patientId: number;
-  selected: Readonly<Record<string, Selected>>;
-  maxCopies: number;
-  onFlag: (candidate: Candidate, flag: Flag, on: boolean) => void;
-  onStep: (id: string, delta: 1 | -1) => void;
-}): JSX.Element {
+}: SelectStepProps): JSX.Element {
   const { t } = useLingui();
   const format = useDateFormat();
   const load = useCallback(() => fetchHospitalizations(patientId), [patientId]);

@@ -3,14 +3,13 @@ import { IonButton } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useCallback, useState } from 'react';
+import { useLoader } from '../../api/use-loader';
 import type { Document } from '../../contract/documents';
 import { useDateFormat } from '../../i18n/dates';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import { DOCUMENTS_PAGE_SIZE, fetchDocuments } from './api';
-import type { Selected } from './draft';
-import type { Candidate, Flag } from './selection';
+import type { Candidate, Flag, SelectStepProps } from './selection';
 import { SelectionRow } from './selection-row';
-import { useLoader } from './use-loader';
 
 const hasStudies = (document: Document): boolean => (document.accessionNumber ?? '') !== '';
 
@@ -20,13 +19,7 @@ export function ReportSelect({
   maxCopies,
   onFlag,
   onStep,
-}: {
-  patientId: number;
-  selected: Readonly<Record<string, Selected>>;
-  maxCopies: number;
-  onFlag: (candidate: Candidate, flag: Flag, on: boolean) => void;
-  onStep: (id: string, delta: 1 | -1) => void;
-}): JSX.Element {
+}: SelectStepProps): JSX.Element {
   const { t } = useLingui();
   const format = useDateFormat();
   const [pages, setPages] = useState(1);

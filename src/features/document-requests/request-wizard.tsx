@@ -11,6 +11,7 @@ import type { JSX } from 'react';
 import { useState } from 'react';
 import { errorReplyMessage } from '../../api/error-messages';
 import { errorReplyOf } from '../../api/error-report';
+import { useLoader } from '../../api/use-loader';
 import type { DocumentRequest, Quote, RequestKind } from '../../contract/document-requests';
 import { currentPatientAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
@@ -27,7 +28,6 @@ import { RequestFooter } from './request-footer';
 import { requestBody, selectionCount, setCopies, stepCopies, toggleFlag, wantsImages } from './selection';
 import { StepIndicator } from './step-indicator';
 import { SummaryStep } from './summary-step';
-import { useLoader } from './use-loader';
 
 interface Problem {
   errors: FieldErrors;

@@ -95,3 +95,12 @@ export function requestBody(draft: RequestDraft): CreateRequestBody {
     items: entries.map(({ id, entry }) => ({ hospitalizationId: id, numCopies: entry.numCopies })),
   };
 }
+
+/** What the first step's lists (reports, admissions) get from the wizard. */
+export interface SelectStepProps {
+  patientId: number;
+  selected: Readonly<Record<string, Selected>>;
+  maxCopies: number;
+  onFlag: (candidate: Candidate, flag: Flag, on: boolean) => void;
+  onStep: (id: string, delta: 1 | -1) => void;
+}

@@ -1,7 +1,6 @@
 /** The patient's guests, reloadable (pull to refresh, after a change). */
 import type { MessageDescriptor } from '@lingui/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureMessage } from '../../api/error-report';
+import { useLoader } from '../../api/use-loader';
 import type { Guest } from '../../contract/guests';
 import { fetchGuests } from './api';
 
@@ -11,19 +10,9 @@ export type GuestsState =
   | { status: 'ready'; guests: Guest[] };
 
 export function useGuests(): { state: GuestsState; reload: () => Promise<void> } {
-  const [state, setState] = useState<GuestsState>({ status: 'loading' });
-  const generation = useRef(0);
-  const reload = useCallback(async (): Promise<void> => {
-    const mine = ++generation.current;
-    try {
-      const list = await fetchGuests();
-      if (mine === generation.current) setState({ status: 'ready', guests: list.guests });
-    } catch (error) {
-      if (mine === generation.current) setState({ status: 'error', reason: failureMessage(error) });
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { state, reload };
+  const { state, reload } = useLoader(fetchGuests);
+  return {
+    state: state.status === 'ready' ? { status: 'ready', guests: state.value.guests } : state,
+    reload,
+  };
 }

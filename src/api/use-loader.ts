@@ -1,7 +1,7 @@
-/** Loads a list for a step: loading, error with the catalogue's reason, ready; `reload` for pull to refresh. */
+/** Loads what a screen shows: loading, error with the catalogue's reason, ready; `reload` for pull to refresh. */
 import type { MessageDescriptor } from '@lingui/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureMessage } from '../../api/error-report';
+import { failureMessage } from './error-report';
 
 export type Loaded<T> =
   | { status: 'loading' }
