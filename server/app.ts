@@ -22,7 +22,7 @@ import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
-import { signRoutes } from './routes/sign';
+import { signRoutes } from './routes/signing';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
 import { uploadedDocumentRoutes } from './routes/uploaded-documents';
 

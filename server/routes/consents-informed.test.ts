@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparedDocuments, SignedConsentDocumentList, SignSyncReply } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
+import { lastCode } from '../test/signing.fixtures';
 import {
   consentList,
   expectError,
@@ -14,7 +15,6 @@ import {
   signPrepared,
   userNamed,
 } from './consents.fixtures';
-import { lastCode } from './sign.fixtures';
 
 describe.each(databaseTargets)('informed consents and the signature routes on $name', ({ location }) => {
   let ctx: TestContext;

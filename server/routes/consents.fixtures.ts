@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { type Consent, ConsentList, ProfileDenied } from '../../src/contract';
 import type { TestContext } from '../../tests/support/test-app';
 import { projects } from '../db/schema';
-import { completeCeremony, findOpenCeremony } from '../services/signing/ceremony';
-import { json, userNamed } from './sign.fixtures';
+import { findOpenCeremony } from '../services/signing/ceremony';
+import { completeCeremony } from '../services/signing/complete';
+import { json, userNamed } from '../test/signing.fixtures';
 
 export { json, userNamed };
 

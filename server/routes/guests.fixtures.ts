@@ -5,7 +5,8 @@ import { DocumentList, type Guest, PrepareGuestReply } from '../../src/contract'
 import type { TestContext } from '../../tests/support/test-app';
 import { users } from '../db/schema';
 import { romeToday } from '../services/guests/grants';
-import { completeCeremony, findOpenCeremony } from '../services/signing/ceremony';
+import { findOpenCeremony } from '../services/signing/ceremony';
+import { completeCeremony } from '../services/signing/complete';
 
 export const json = (method: string, body: unknown): RequestInit => ({
   method,

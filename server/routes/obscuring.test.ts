@@ -14,7 +14,8 @@ import {
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, tempDocuments, users } from '../db/schema';
 import { noObscuring } from '../services/obscuring';
-import { completeCeremony, findOpenCeremony } from '../services/signing/ceremony';
+import { findOpenCeremony } from '../services/signing/ceremony';
+import { completeCeremony } from '../services/signing/complete';
 
 const flags = (...on: (keyof ObscuringInfo)[]): ObscuringInfo =>
   Object.fromEntries(

@@ -16,6 +16,13 @@ const FiscalCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0
 export const CeremonyStatus = v.picklist(['PREPARED', 'OTP_SENT', 'SIGNING', 'SIGNED', 'FAILED']);
 export type CeremonyStatus = v.InferOutput<typeof CeremonyStatus>;
 
+/**
+ * What a ceremony is for, hence what its signature does (server/services/signing/effects.ts holds one effect
+ * per kind): give, revoke or give an informed consent, obscure documents, save a guest.
+ */
+export const CeremonyKind = v.picklist(['consent', 'revoke-consent', 'informed-consent', 'obscure', 'guest']);
+export type CeremonyKind = v.InferOutput<typeof CeremonyKind>;
+
 /** POST /sign/otp: sends the signature code by SMS for these documents. */
 export const SignOtpRequest = v.object({ documentIds: DocumentIds });
 export type SignOtpRequest = v.InferOutput<typeof SignOtpRequest>;
@@ -32,8 +39,8 @@ export const SignRequest = v.object({ documentIds: DocumentIds, pin: SigningPin,
 export type SignRequest = v.InferOutput<typeof SignRequest>;
 export const SignSyncReply = v.object({
   status: v.literal('SIGNED'),
-  /** Kind of the ceremony (consent, guest, obscure…), so the client knows where to go next. */
-  ceremonyKind: v.string(),
+  /** Kind of the ceremony, so the client knows where to go next. */
+  ceremonyKind: CeremonyKind,
   signedDocumentIds: v.array(v.number()),
 });
 export type SignSyncReply = v.InferOutput<typeof SignSyncReply>;
@@ -50,7 +57,7 @@ export const SignCheckRequest = v.object({
 export type SignCheckRequest = v.InferOutput<typeof SignCheckRequest>;
 export const SignCheckReply = v.object({
   status: v.picklist(['SIGNING', 'SIGNED', 'FAILED']),
-  ceremonyKind: v.string(),
+  ceremonyKind: CeremonyKind,
   signedDocumentIds: v.optional(v.array(v.number())),
   /** On FAILED: the catalogue code (SIGN_AUTHORIZED_USER_ERROR). */
   errorCode: v.optional(v.string()),

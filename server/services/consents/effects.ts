@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ConsentAction, ConsentSigner } from '../../../src/contract';
+import { type CeremonyKind, ConsentAction, ConsentSigner } from '../../../src/contract';
 import type { Database } from '../../db/client';
-import { type CeremonyRow, registerCeremonyEffect, type SignedOutput } from '../signing/ceremony';
+import type { CeremonyRow, SignedOutput } from '../signing/ceremony';
 import { recordConsentVersion } from './record';
 import { orderTargets } from './rules';
 
@@ -22,11 +22,15 @@ export const ConsentEffect = v.object({
 });
 export type ConsentEffect = v.InferOutput<typeof ConsentEffect>;
 
+/**
+ * Giving, revoking and informed consents record the same way (`applyConsentEffect`); the kinds tell
+ * /consensus/checkRevoke and the signature screens apart.
+ */
 export const CONSENT_KINDS = {
   consent: 'consent',
   revoke: 'revoke-consent',
   informed: 'informed-consent',
-} as const;
+} as const satisfies Record<string, CeremonyKind>;
 
 export function subjectOf(item: { consentCode: string; projectId: number | null }): string {
   return `${item.consentCode}:${item.projectId ?? ''}`;
@@ -54,7 +58,3 @@ export async function applyConsentEffect(
     });
   }
 }
-
-// Giving, revoking and informed consents record the same way; the kinds tell /consensus/checkRevoke
-// and the signature screens apart.
-for (const kind of Object.values(CONSENT_KINDS)) registerCeremonyEffect(kind, applyConsentEffect);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
+  type CeremonyKind,
   GuestGrantFields,
   GuestPerson,
   type PrepareGuestCreateBody,
@@ -11,14 +12,14 @@ import type { Database } from '../../db/client';
 import { documents, documentTypes, guests, patients, signatureCeremonies, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Language } from '../language';
-import { prepareCeremony, registerCeremonyEffect } from '../signing/ceremony';
+import { prepareCeremony } from '../signing/ceremony';
 import { ensureGuestAccount, existingGuestUser } from './accounts';
 import { renderAuthorisation } from './authorisation-pdf';
 import { deadlineInstant, romeToday } from './grants';
 import { accessTitleOf, MAX_DEADLINE_YEARS } from './guests.data';
 import { replaceSharedDocuments } from './queries';
 
-export const GUEST_KIND = 'guest';
+export const GUEST_KIND = 'guest' satisfies CeremonyKind;
 
 export const GuestEffect = v.object({
   action: v.picklist(['create', 'update']),
@@ -211,7 +212,7 @@ async function prepare(
  * its SMS queued), the grant and its shared documents. The guest's id is written back into the ceremony,
  * so the confirmation can answer it.
  */
-async function applyGuest(tx: Database, ceremony: { id: string; effect: unknown }): Promise<void> {
+export async function applyGuest(tx: Database, ceremony: { id: string; effect: unknown }): Promise<void> {
   const effect = v.parse(GuestEffect, ceremony.effect);
   const { fields } = effect;
   const now = new Date();
@@ -257,5 +258,3 @@ async function applyGuest(tx: Database, ceremony: { id: string; effect: unknown 
     .set({ effect: sql`${signatureCeremonies.effect} || ${JSON.stringify({ guestId })}::jsonb` })
     .where(eq(signatureCeremonies.id, ceremony.id));
 }
-
-registerCeremonyEffect(GUEST_KIND, (tx, ceremony) => applyGuest(tx, ceremony));

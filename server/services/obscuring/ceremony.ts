@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
+  type CeremonyKind,
   type ConfirmObscureReply,
   ObscureSelection,
   type ObscuringInfo,
@@ -13,10 +14,10 @@ import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
 import { recordAccess } from '../audit';
 import { obscuringFlags, obscuringOf } from '../obscuring';
-import { findSignedCeremony, prepareCeremony, registerCeremonyEffect } from '../signing/ceremony';
+import { findSignedCeremony, prepareCeremony } from '../signing/ceremony';
 import { type RequestLine, renderObscuringRequest } from './request-pdf';
 
-export const OBSCURE_KIND = 'obscure';
+export const OBSCURE_KIND = 'obscure' satisfies CeremonyKind;
 export const OBSCURE_PERMISSION = 'perm.meview.document.obscure';
 
 /** What the ceremony applies once signed: the new flags of each document, and the flags it replaces. */
@@ -137,7 +138,10 @@ export async function prepareObscuring(
  * The signed request takes effect in the signing transaction: each document, with its earlier versions
  * (reachable by id through previousVersions), gets the signed flags, and each change is audited.
  */
-async function applyObscuring(tx: Database, ceremony: { userId: number; effect: unknown }): Promise<void> {
+export async function applyObscuring(
+  tx: Database,
+  ceremony: { userId: number; effect: unknown },
+): Promise<void> {
   const effect = v.parse(ObscureEffect, ceremony.effect);
   const [signer] = await tx.select().from(users).where(eq(users.id, ceremony.userId));
   if (!signer) throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
@@ -161,8 +165,6 @@ async function applyObscuring(tx: Database, ceremony: { userId: number; effect: 
     });
   }
 }
-
-registerCeremonyEffect(OBSCURE_KIND, (tx, ceremony) => applyObscuring(tx, ceremony));
 
 /**
  * `PUT /documents/obscure` {documentIds}: the confirmation after signing. The ids are those

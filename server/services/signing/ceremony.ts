@@ -1,14 +1,26 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import * as v from 'valibot';
+import { CeremonyKind } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies, signedDocuments, tempDocuments } from '../../db/schema';
+import { signatureCeremonies, tempDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
 /** How long prepared documents wait for their signature. */
 export const CEREMONY_TTL_MS = 60 * 60 * 1000;
 
-export type CeremonyRow = typeof signatureCeremonies.$inferSelect;
+type StoredCeremony = typeof signatureCeremonies.$inferSelect;
+/** A ceremony as the signing service reads it: the kind column is plain text, checked against the picklist. */
+export type CeremonyRow = Omit<StoredCeremony, 'kind'> & { kind: CeremonyKind };
+
+/** A stored ceremony with its kind checked: an unknown kind is a broken row, never something to sign. */
+export function asCeremony(row: StoredCeremony): CeremonyRow {
+  return { ...row, kind: v.parse(CeremonyKind, row.kind) };
+}
+
+/** A document of an open ceremony, waiting for its signature. */
+export type TempDocument = typeof tempDocuments.$inferSelect;
 
 /** A document rendered for signature; `subject` lets the effect find it again (e.g. the consent code). */
 export interface DocumentToSign {
@@ -26,21 +38,14 @@ export interface SignedOutput {
 }
 
 /**
- * What a successful signature does (record a consent, obscure documents, save a guest…). It runs in the
- * same transaction that stores the signed PDFs: either both happen or neither.
+ * What a successful signature does (record a consent, obscure documents, save a guest…), one per kind in
+ * ./effects.ts. It runs in the same transaction that stores the signed PDFs: either both happen or neither.
  */
 export type CeremonyEffect = (
   tx: Database,
   ceremony: CeremonyRow,
   signed: readonly SignedOutput[],
 ) => Promise<void>;
-
-const effects = new Map<string, CeremonyEffect>();
-
-/** Each area registers its effect once, at import (the route modules are all loaded by the app). */
-export function registerCeremonyEffect(kind: string, effect: CeremonyEffect): void {
-  effects.set(kind, effect);
-}
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -52,14 +57,13 @@ export async function prepareCeremony(
   input: {
     user: Pick<UserRow, 'id'>;
     patientId: number | null;
-    kind: string;
+    kind: CeremonyKind;
     effect: unknown;
     signer?: unknown;
     documents: readonly DocumentToSign[];
     now?: Date;
   },
 ): Promise<{ ceremonyId: string; documentIds: number[] }> {
-  if (!effects.has(input.kind)) throw new Error(`no effect registered for ceremony kind ${input.kind}`);
   if (input.documents.length === 0) throw new HttpError(400, 'SIGN_PREPARE_ERROR');
   const now = input.now ?? new Date();
   const ceremonyId = randomUUID();
@@ -100,7 +104,7 @@ export async function findOpenCeremony(
   user: Pick<UserRow, 'id'>,
   documentIds: readonly number[],
   now: Date = new Date(),
-): Promise<{ ceremony: CeremonyRow; documents: (typeof tempDocuments.$inferSelect)[] }> {
+): Promise<{ ceremony: CeremonyRow; documents: TempDocument[] }> {
   if (documentIds.length === 0) throw new HttpError(400, 'SIGN_CONTEXT_INVALID');
   const documents = await db
     .select()
@@ -110,10 +114,11 @@ export async function findOpenCeremony(
   const [ceremonyId] = [...ceremonyIds];
   if (documents.length !== new Set(documentIds).size || ceremonyIds.size !== 1 || !ceremonyId)
     throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
-  const [ceremony] = await db
+  const [stored] = await db
     .select()
     .from(signatureCeremonies)
     .where(and(eq(signatureCeremonies.id, ceremonyId), eq(signatureCeremonies.userId, user.id)));
+  const ceremony = stored && asCeremony(stored);
   if (!ceremony || ceremony.completedAt || ceremony.expiresAt <= now || isClosed(ceremony.status))
     throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
   const all = await db
@@ -133,7 +138,7 @@ export async function findSignedCeremony(
   db: Database,
   user: Pick<UserRow, 'id'>,
   tempIds: readonly number[],
-  kind: string,
+  kind: CeremonyKind,
 ): Promise<CeremonyRow> {
   const temp = await db
     .select({ ceremonyId: tempDocuments.ceremonyId })
@@ -149,7 +154,7 @@ export async function findSignedCeremony(
     .where(and(eq(signatureCeremonies.id, ceremonyId), eq(signatureCeremonies.userId, user.id)));
   if (!ceremony || ceremony.kind !== kind || ceremony.status !== 'SIGNED')
     throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
-  return ceremony;
+  return asCeremony(ceremony);
 }
 
 function isClosed(status: string): boolean {
@@ -164,54 +169,4 @@ export function ceremonyBinding(
   return createHash('sha256')
     .update([ceremony.id, ...documents.map((document) => document.sha256)].join(':'))
     .digest('hex');
-}
-
-/**
- * Signs every document of the ceremony with `signPdf`, then in ONE transaction stores the signed PDFs,
- * applies the ceremony's effect and marks it SIGNED. A failing effect rolls everything back.
- */
-export async function completeCeremony(
-  db: Database,
-  ceremony: CeremonyRow,
-  documents: readonly (typeof tempDocuments.$inferSelect)[],
-  signPdf: (pdf: Uint8Array) => Promise<Uint8Array>,
-  now: Date = new Date(),
-): Promise<SignedOutput[]> {
-  const effect = effects.get(ceremony.kind);
-  if (!effect) throw new Error(`no effect registered for ceremony kind ${ceremony.kind}`);
-  const signedPdfs: Uint8Array[] = [];
-  for (const document of documents) signedPdfs.push(await signPdf(document.pdf));
-  return db.transaction(async (tx) => {
-    const outputs: SignedOutput[] = [];
-    for (const [index, document] of documents.entries()) {
-      const [row] = await tx
-        .insert(signedDocuments)
-        .values({
-          patientId: ceremony.patientId,
-          ceremonyId: ceremony.id,
-          signerUserId: ceremony.userId,
-          title: document.title,
-          kind: 'pades',
-          pdf: signedPdfs[index] as Uint8Array,
-          signedAt: now,
-        })
-        .returning({ id: signedDocuments.id });
-      if (!row) throw new Error('signed document not stored');
-      outputs.push({
-        tempDocumentId: document.id,
-        signedDocumentId: row.id,
-        subject: document.subject,
-        title: document.title,
-      });
-    }
-    await effect(tx as unknown as Database, ceremony, outputs);
-    const updated = await tx
-      .update(signatureCeremonies)
-      .set({ status: 'SIGNED', completedAt: now })
-      .where(and(eq(signatureCeremonies.id, ceremony.id), eq(signatureCeremonies.status, ceremony.status)))
-      .returning({ id: signatureCeremonies.id });
-    // Two concurrent completions: the second finds the status changed and rolls back.
-    if (updated.length !== 1) throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
-    return outputs;
-  });
 }

@@ -1,19 +1,23 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { SignCdcRequest, SignRequest, SignSyncReply } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies, type tempDocuments } from '../../db/schema';
+import { signatureCeremonies } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
 import type { Language } from '../language';
 import { consumeCode, type IssuedCode, issueCode } from '../otp';
 import { dispatchQueuedSms, recordOnlySender, type SmsSender } from '../sms/outbox';
+import { isStaff } from '../users';
 import {
+  asCeremony,
   type CeremonyRow,
   ceremonyBinding,
-  completeCeremony,
   findOpenCeremony,
   type SignedOutput,
+  type TempDocument,
 } from './ceremony';
+import { completeCeremony } from './complete';
 import {
   assertNotLocked,
   type CredentialRow,
@@ -24,8 +28,6 @@ import {
   verifyPin,
 } from './credentials';
 import { signPdf } from './pades';
-
-type TempDocument = typeof tempDocuments.$inferSelect;
 
 export interface SigningDeps {
   db: Database;
@@ -83,7 +85,7 @@ interface Authorized {
 }
 
 /** Ceremony → PIN lock → certificate → PIN → one-time code: what every signature with a code needs. */
-export async function authorizeSignature(
+async function authorizeSignature(
   deps: SigningDeps,
   user: UserRow,
   input: { documentIds: readonly number[]; pin: string; otp?: string },
@@ -108,7 +110,7 @@ export async function authorizeSignature(
 }
 
 /** Signs every document with the signer's key and applies the ceremony's effect, in one transaction. */
-export async function signAuthorized(
+async function signAuthorized(
   deps: SigningDeps,
   user: UserRow,
   authorized: Authorized,
@@ -136,12 +138,12 @@ export async function signAuthorized(
   return signed;
 }
 
-function reasonOf(kind: string): string {
+function reasonOf(kind: CeremonyRow['kind']): string {
   return `Firma elettronica MeView (${kind})`;
 }
 
 /** Anything but a catalogue error (e.g. CONSENT_CLOSED from an effect) becomes `code`, logged with its cause. */
-export function asSigningError(
+function asSigningError(
   error: unknown,
   code: 'SIGN_AUTHORIZED_USER_ERROR' | 'SIGN_CDC_ERROR',
   logger?: Logger,
@@ -149,6 +151,34 @@ export function asSigningError(
   if (error instanceof HttpError) return error;
   logger?.error('signature failed', { error: error instanceof Error ? error.message : String(error) });
   return new HttpError(500, code);
+}
+
+/**
+ * The two ways to sign at once: with PIN and SMS code (PUT /sign/sync), or with the PIN alone inside a
+ * context-sharing session (POST /sign/cdc), where a staff member is already at the workstation of the
+ * sharing application (docs/decisions.md). Each way has its own catalogue error.
+ */
+export type SignNowRequest = { way: 'otp'; input: SignRequest } | { way: 'cdc'; input: SignCdcRequest };
+
+const errorOfWay = { otp: 'SIGN_AUTHORIZED_USER_ERROR', cdc: 'SIGN_CDC_ERROR' } as const;
+
+/** Signs the ceremony now and answers what was signed. */
+export async function signNow(
+  deps: SigningDeps,
+  user: UserRow,
+  request: SignNowRequest,
+): Promise<SignSyncReply> {
+  const errorCode = errorOfWay[request.way];
+  if (request.way === 'cdc' && !isStaff(user)) throw new HttpError(403, errorCode);
+  const authorized = await authorizeSignature(deps, user, request.input);
+  const signed = await signAuthorized(deps, user, authorized).catch((error: unknown) => {
+    throw asSigningError(error, errorCode, deps.logger);
+  });
+  return {
+    status: 'SIGNED',
+    ceremonyKind: authorized.ceremony.kind,
+    signedDocumentIds: signed.map((output) => output.signedDocumentId),
+  };
 }
 
 // Asynchronous signatures running in this process, by ceremony id (tests await them).
@@ -173,7 +203,7 @@ export async function startAsyncSignature(
     .returning();
   if (!claimed) throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
   const work = new Promise<void>((resolve) => setTimeout(resolve, 0))
-    .then(() => signAuthorized(deps, user, { ...authorized, ceremony: claimed }))
+    .then(() => signAuthorized(deps, user, { ...authorized, ceremony: asCeremony(claimed) }))
     .then(
       () => undefined,
       async (error: unknown) => {

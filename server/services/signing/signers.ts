@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { SignerInfo } from '../../../src/contract';
+import type { SignerInfo, SigningCertificate } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { patients, signingCredentials, users } from '../../db/schema';
@@ -12,6 +12,7 @@ import { isStaff } from '../users';
 import {
   type CredentialRow,
   certificateStatus,
+  describeCertificate,
   findCredential,
   issueCredential,
   signerIdentity,
@@ -56,6 +57,23 @@ async function patientUser(db: Database, patientId: number): Promise<UserRow | n
     .from(users)
     .where(and(eq(users.patientId, patientId), eq(users.userType, 'PAT')));
   return user ?? null;
+}
+
+/** GET /sign/certificates: the certificate of the signer's credential, if they have one. */
+export async function certificatesOf(
+  db: Database,
+  signer: ResolvedSigner,
+  now: Date,
+  logger?: Logger,
+): Promise<SigningCertificate[]> {
+  const credential = signer.user ? await findCredential(db, signer.user.id) : null;
+  try {
+    return credential ? [describeCertificate(credential, now)] : [];
+  } catch (error) {
+    // A stored certificate that no longer parses: 'Errore nel recupero dei certificati disponibili'.
+    logger?.error('unreadable signing certificate', { error: String(error) });
+    throw new HttpError(500, 'SIGN_CERTIFICATES_ERROR');
+  }
 }
 
 export async function describeSigner(db: Database, signer: ResolvedSigner, now: Date): Promise<SignerInfo> {

@@ -4,6 +4,7 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { signatureCeremonies, signedDocuments, tempDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { asCeremony } from './ceremony';
 import { isSigningInProcess } from './signature';
 
 /**
@@ -16,10 +17,11 @@ export async function checkSignature(
   input: { sessionId: string; documentId: number; callback?: string | undefined },
   now: Date = new Date(),
 ): Promise<SignCheckReply> {
-  const [ceremony] = await db
+  const [stored] = await db
     .select()
     .from(signatureCeremonies)
     .where(and(eq(signatureCeremonies.id, input.sessionId), eq(signatureCeremonies.userId, user.id)));
+  const ceremony = stored && asCeremony(stored);
   const [document] = ceremony
     ? await db
         .select({ id: tempDocuments.id })

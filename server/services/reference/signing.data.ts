@@ -1,4 +1,4 @@
-import type { Localized } from '../services/language';
+import type { Localized } from '../language';
 
 /** Who may sign for a patient (GET /sign/patientRelationship). */
 export const patientRelationships: readonly { code: string; desc: Localized }[] = [

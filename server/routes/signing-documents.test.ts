@@ -11,7 +11,7 @@ import { DOSSIER_CONSENT_CODE } from '../constants';
 import { auditLog, certificateAuthorities, consents, tempDocuments } from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { prepareCeremony } from '../services/signing/ceremony';
-import { json, lastCode, prepare, userNamed } from './sign.fixtures';
+import { json, lastCode, prepare, userNamed } from '../test/signing.fixtures';
 
 /** pdfsig's report; it exits non-zero for an invalid signature, the report is what we check. */
 function pdfsig(pdf: Uint8Array): string {
@@ -196,7 +196,7 @@ describe.each(databaseTargets)('signed and temp documents on $name', ({ location
     const broken = await prepareCeremony(ctx.db, {
       user: giulia,
       patientId: giulia.patientId,
-      kind: 'test-effect',
+      kind: 'informed-consent',
       effect: {},
       documents: [{ title: 'Rotto', pdf: new TextEncoder().encode('not a pdf at all') }],
     });

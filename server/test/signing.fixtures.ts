@@ -2,32 +2,11 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { TestContext } from '../../tests/support/test-app';
 import type { UserRow } from '../app-env';
-import { consents, smsOutbox, users } from '../db/schema';
-import { prepareCeremony, registerCeremonyEffect } from '../services/signing/ceremony';
+import { users } from '../db/schema';
+import { FEA_CONSENT_CODE } from '../services/consents/catalogue';
+import { CONSENT_KINDS, type ConsentEffect } from '../services/consents/effects';
+import { prepareCeremony } from '../services/signing/ceremony';
 import { recentSms } from '../services/sms/outbox';
-
-/** Ceremony kinds of the tests: one records what it received, one fails after the PDFs are stored. */
-export const effectCalls: { ceremonyId: string; signedDocumentIds: number[] }[] = [];
-registerCeremonyEffect('test-effect', async (tx, ceremony, signed) => {
-  effectCalls.push({ ceremonyId: ceremony.id, signedDocumentIds: signed.map((s) => s.signedDocumentId) });
-  // A real write, so a rollback of the effect is observable too.
-  if (ceremony.patientId !== null)
-    await tx.insert(consents).values({
-      patientId: ceremony.patientId,
-      consentCode: `TEST-${ceremony.id.slice(0, 8)}`,
-      statusCode: 'GIVEN',
-      signedAt: new Date(),
-    });
-});
-/** Writes an SMS in the signing transaction, as a guest's credentials are. */
-registerCeremonyEffect('test-sms-effect', async (tx, ceremony) => {
-  await tx
-    .insert(smsOutbox)
-    .values({ toPhone: '+39 333 0000042', body: `Benvenuto ${ceremony.id}`, purpose: 'TEST' });
-});
-registerCeremonyEffect('test-failing-effect', async () => {
-  throw new Error('effect failed');
-});
 
 export async function smallPdf(text: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -42,28 +21,51 @@ export async function userNamed(ctx: TestContext, username: string): Promise<Use
   return user;
 }
 
+/** The subject of a consent the test ceremony lists but holds no document for: its effect fails. */
+export const UNSIGNED_SUBJECT = 'TEST-UNSIGNED';
+
+/**
+ * A ceremony of a real kind for the signature tests: giving the FEA consent once per document, so each
+ * signed PDF becomes a consent version pointing at it (what the effect received, visible in `consents`).
+ * With `failing`, the effect also lists a consent with no document in the ceremony: it fails after the
+ * first consents are written, so the whole signature rolls back. Staff collect it for Mario Rossi.
+ */
 export async function prepare(
   ctx: TestContext,
   username: string,
-  options: { kind?: string; documents?: number; now?: Date } = {},
-): Promise<{ ceremonyId: string; documentIds: number[]; user: UserRow }> {
+  options: { documents?: number; now?: Date; failing?: boolean } = {},
+): Promise<{ ceremonyId: string; documentIds: number[]; user: UserRow; patientId: number }> {
   const user = await userNamed(ctx, username);
+  const patientId = user.patientId ?? (await userNamed(ctx, 'mario.rossi')).patientId;
+  if (patientId === null) throw new Error('no demo patient');
+  const subjects = Array.from({ length: options.documents ?? 1 }, (_, index) => `TEST-${index}`);
   const documents = await Promise.all(
-    Array.from({ length: options.documents ?? 1 }, async (_, index) => ({
+    subjects.map(async (subject, index) => ({
       title: `Consenso ${index + 1}`,
-      subject: `TEST-${index}`,
+      subject,
       pdf: await smallPdf(`Consenso di prova ${index + 1} per ${user.displayName}`),
     })),
   );
+  const effect: ConsentEffect = {
+    patientId,
+    signer: { type: 'self' },
+    items: [...subjects, ...(options.failing ? [UNSIGNED_SUBJECT] : [])].map((subject) => ({
+      consentCode: FEA_CONSENT_CODE,
+      projectId: null,
+      action: 'give',
+      jsonData: {},
+      subject,
+    })),
+  };
   const prepared = await prepareCeremony(ctx.db, {
     user,
-    patientId: user.patientId,
-    kind: options.kind ?? 'test-effect',
-    effect: {},
+    patientId,
+    kind: CONSENT_KINDS.consent,
+    effect,
     documents,
     ...(options.now ? { now: options.now } : {}),
   });
-  return { ...prepared, user };
+  return { ...prepared, user, patientId };
 }
 
 /** The code of the last signature SMS sent to this user's phone. */

@@ -8,28 +8,19 @@ import {
   type PatientRelationships,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { HttpError } from '../http-error';
 import { languageOf } from '../services/language';
-import { describeCertificate, findCredential } from '../services/signing/credentials';
-import { activateFea, describeSigner, resolveSigner } from '../services/signing/signers';
+import { patientRelationships, pinSmsText } from '../services/reference/signing.data';
+import { describeCertificate } from '../services/signing/credentials';
+import { activateFea, certificatesOf, describeSigner, resolveSigner } from '../services/signing/signers';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
-import { patientRelationships, pinSmsText } from './sign-data';
 
 /** Signing credentials: certificates, signer data, relationships of a signer for someone else, FEA. */
 export const signCredentialRoutes = new Hono<AppEnv>()
   .get('/sign/certificates', vValidator('query', FiscalCodeQuery, onInvalid), async (c) => {
-    const { db } = c.get('deps');
+    const { db, logger } = c.get('deps');
     const signer = await resolveSigner(db, await currentUser(c), c.req.valid('query').fiscalCode);
-    const credential = signer.user ? await findCredential(db, signer.user.id) : null;
-    let certificates: CertificatesReply['certificates'];
-    try {
-      certificates = credential ? [describeCertificate(credential, new Date())] : [];
-    } catch (error) {
-      // A stored certificate that no longer parses: 'Errore nel recupero dei certificati disponibili'.
-      c.get('deps').logger.error('unreadable signing certificate', { error: String(error) });
-      throw new HttpError(500, 'SIGN_CERTIFICATES_ERROR');
-    }
+    const certificates = await certificatesOf(db, signer, new Date(), logger);
     return c.json({ certificates } satisfies CertificatesReply);
   })
   .get('/sign/signerInfo', vValidator('query', FiscalCodeQuery, onInvalid), async (c) => {

@@ -1,10 +1,18 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorReply, SignAsyncReply, SignCheckReply, SignOtpReply, SignSyncReply } from '../../src/contract';
+import {
+  ErrorReply,
+  PrepareGuestReply,
+  SignAsyncReply,
+  SignCheckReply,
+  SignOtpReply,
+  SignSyncReply,
+} from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import {
   consents,
+  documents,
   signatureCeremonies,
   signedDocuments,
   signingCredentials,
@@ -12,10 +20,12 @@ import {
   users,
 } from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
+import { FEA_CONSENT_CODE } from '../services/consents/catalogue';
+import { romeToday } from '../services/guests/grants';
 import { findOpenCeremony } from '../services/signing/ceremony';
 import { backgroundSignaturesSettled } from '../services/signing/signature';
 import { recentSms } from '../services/sms/outbox';
-import { effectCalls, json, lastCode, prepare } from './sign.fixtures';
+import { json, lastCode, prepare } from '../test/signing.fixtures';
 
 describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => {
   let ctx: TestContext;
@@ -44,6 +54,21 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
     vi.useRealTimers();
   });
 
+  /** The consent versions a signature recorded, by the signed documents they point at. */
+  const consentsOf = (signedDocumentIds: number[]) =>
+    ctx.db
+      .select()
+      .from(consents)
+      .where(inArray(consents.signedDocumentId, signedDocumentIds))
+      .orderBy(asc(consents.id));
+  const feaConsentCount = async (patientId: number): Promise<number> => {
+    const [row] = await ctx.db
+      .select({ rows: count() })
+      .from(consents)
+      .where(and(eq(consents.patientId, patientId), eq(consents.consentCode, FEA_CONSENT_CODE)));
+    return row?.rows ?? -1;
+  };
+
   it('sends the code by SMS and signs synchronously: PDFs stored and the effect applied together', async () => {
     const { ceremonyId, documentIds, user } = await prepare(ctx, 'mario.rossi', { documents: 2 });
     const otp = await sendOtp('mario.rossi', documentIds);
@@ -64,9 +89,14 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
     });
     expect(response.status).toBe(200);
     const reply = v.parse(SignSyncReply, await response.json());
-    expect(reply).toMatchObject({ status: 'SIGNED', ceremonyKind: 'test-effect' });
+    expect(reply).toMatchObject({ status: 'SIGNED', ceremonyKind: 'consent' });
     expect(reply.signedDocumentIds).toHaveLength(2);
-    expect(effectCalls.at(-1)).toEqual({ ceremonyId, signedDocumentIds: reply.signedDocumentIds });
+    // The consent effect received each signed PDF: one consent version per document, pointing at it.
+    const recorded = await consentsOf(reply.signedDocumentIds);
+    expect(recorded.map((row) => row.signedDocumentId).sort()).toEqual([...reply.signedDocumentIds].sort());
+    expect(
+      recorded.every((row) => row.patientId === user.patientId && row.consentCode === FEA_CONSENT_CODE),
+    ).toBe(true);
     const stored = await ctx.db
       .select()
       .from(signedDocuments)
@@ -89,18 +119,44 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
   });
 
   it('hands the SMS an effect wrote in the signing transaction to the gateway once it committed', async () => {
-    const { ceremonyId, documentIds, user } = await prepare(ctx, 'mario.rossi', { kind: 'test-sms-effect' });
+    // A guest's authorisation: its effect creates the guest's account and queues the SMS with the credentials.
+    const user = (await prepare(ctx, 'mario.rossi')).user;
+    const [shared] = await ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.patientId, user.patientId ?? 0), eq(documents.superseded, false)))
+      .limit(1);
+    const prepared = await ctx.call(
+      '/api/guests/prepareCreate',
+      'mario.rossi',
+      json('POST', {
+        relationship: 'son',
+        accessTitle: 'delegation',
+        deadline: romeToday(new Date(Date.now() + 30 * 24 * 3600_000)),
+        rights: ['download'],
+        documentIds: [shared?.id],
+        person: {
+          name: 'Laura',
+          surname: 'Bianchi',
+          fiscalCode: 'BNCLRA90A41H501X',
+          mobilePhone: '+39 333 9876543',
+          email: 'laura.bianchi@example.it',
+        },
+      }),
+    );
+    expect(prepared.status).toBe(200);
+    const { documentIds } = v.parse(PrepareGuestReply, await prepared.json());
     expect((await sendOtp('mario.rossi', documentIds)).status).toBe(200);
     const signed = await sign('mario.rossi', 'sync', {
       documentIds,
       pin: DEMO_SIGNING_PIN,
       otp: await lastCode(ctx, user),
     });
-    expect(signed.status).toBe(200);
+    expect(v.parse(SignSyncReply, await signed.json()).ceremonyKind).toBe('guest');
     const [welcome] = await ctx.db
       .select()
       .from(smsOutbox)
-      .where(eq(smsOutbox.body, `Benvenuto ${ceremonyId}`));
+      .where(and(eq(smsOutbox.purpose, 'GUEST_CREDENTIALS'), eq(smsOutbox.toPhone, '+39 333 9876543')));
     expect(welcome?.status).toBe('SENT');
   });
 
@@ -198,10 +254,9 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
     });
   });
 
-  it('rolls back the signed PDFs when the effect fails, and leaves the ceremony open', async () => {
-    const { ceremonyId, documentIds, user } = await prepare(ctx, 'mario.rossi', {
-      kind: 'test-failing-effect',
-    });
+  it('rolls back the signed PDFs and the effect when the effect fails, and leaves the ceremony open', async () => {
+    const { ceremonyId, documentIds, user, patientId } = await prepare(ctx, 'mario.rossi', { failing: true });
+    const consentsBefore = await feaConsentCount(patientId);
     expect((await sendOtp('mario.rossi', documentIds)).status).toBe(200);
     const response = await sign('mario.rossi', 'sync', {
       documentIds,
@@ -218,6 +273,8 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
       .from(signedDocuments)
       .where(eq(signedDocuments.ceremonyId, ceremonyId));
     expect(stored).toBe(0);
+    // The consent the effect wrote before failing is gone with the PDFs.
+    expect(await feaConsentCount(patientId)).toBe(consentsBefore);
     await expect(findOpenCeremony(ctx.db, user, documentIds)).resolves.toMatchObject({
       ceremony: { id: ceremonyId },
     });
@@ -251,25 +308,17 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
       SignCheckReply,
       await (await sign('giulia.bianchi', 'check', { documentId: documentIds[0], sessionId })).json(),
     );
-    expect(done).toMatchObject({ status: 'SIGNED', ceremonyKind: 'test-effect' });
+    expect(done).toMatchObject({ status: 'SIGNED', ceremonyKind: 'consent' });
     expect(done.signedDocumentIds).toHaveLength(1);
-    const [consent] = await ctx.db
-      .select()
-      .from(consents)
-      .where(
-        and(
-          eq(consents.patientId, user.patientId ?? 0),
-          eq(consents.consentCode, `TEST-${ceremonyId.slice(0, 8)}`),
-        ),
-      );
-    expect(consent?.statusCode).toBe('GIVEN');
+    const [consent] = await consentsOf(done.signedDocumentIds ?? []);
+    expect(consent).toMatchObject({ patientId: user.patientId, statusCode: 'GIVEN' });
     // Someone else's session, or a document of another ceremony, is not this signature.
     expect((await sign('mario.rossi', 'check', { documentId: documentIds[0], sessionId })).status).toBe(409);
     expect((await sign('giulia.bianchi', 'check', { documentId: 99_999_999, sessionId })).status).toBe(409);
   });
 
   it('reports a failed asynchronous signature as FAILED with the catalogue code', async () => {
-    const { documentIds, user } = await prepare(ctx, 'mario.rossi', { kind: 'test-failing-effect' });
+    const { documentIds, user } = await prepare(ctx, 'mario.rossi', { failing: true });
     expect((await sendOtp('mario.rossi', documentIds)).status).toBe(200);
     const started = await sign('mario.rossi', 'async', {
       documentIds,
@@ -307,7 +356,7 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
     expect(signed.status).toBe(200);
     expect(v.parse(SignSyncReply, await signed.json()).signedDocumentIds).toHaveLength(1);
 
-    const failing = await prepare(ctx, 'dott.ferrari', { kind: 'test-failing-effect' });
+    const failing = await prepare(ctx, 'dott.ferrari', { failing: true });
     const failed = await sign(
       'dott.ferrari',
       'cdc',
