@@ -11,7 +11,7 @@ import { useAtom } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorReplyOf, failureMessage } from '../../api/error-report';
+import { errorReplyOf, failureMessage } from '../api/error-report';
 import { requestSignatureCode, signDocuments } from './api';
 import type { SigningDraft, SigningStep } from './draft';
 import { isResumable, nextStep, previousStep, signingDraftAtom, signingSecretsAtom } from './draft';
