@@ -1,55 +1,22 @@
-/** What the signing wizard shows for its current step; the wizard itself keeps the state and the calls. */
-import type { MessageDescriptor } from '@lingui/core';
+/** What the signing wizard shows for its current step: it reads the wizard's state and dispatches the edits. */
 import type { ReactNode } from 'react';
-import type { SigningDraft } from './draft';
 import { validateSigner } from './signer-validation';
 import { ReadStep } from './step-read';
 import { ResultStep } from './step-result';
 import { CodeStep, PinStep } from './step-secrets';
 import { SignerStep } from './step-signer';
+import { useWizard } from './wizard-context';
 
-export interface FormStep {
-  title: string;
-  render: (props: {
-    answers: Record<string, unknown>;
-    onChange: (answers: Record<string, unknown>) => void;
-    showErrors: boolean;
-  }) => ReactNode;
-  isValid: (answers: Record<string, unknown>) => boolean;
-}
-
-export interface WizardStepErrors {
-  pin?: MessageDescriptor;
-  code?: MessageDescriptor;
-}
-
-interface WizardStepBodyProps {
-  draft: SigningDraft;
-  form: FormStep | undefined;
-  /** Whether "continue" was tried: field errors show only then. */
-  tried: boolean;
-  update: (change: Partial<SigningDraft>) => void;
-  /** Kept in memory only, never in the draft. */
-  secrets: { pin: string; code: string; pinTyped: boolean };
-  onPin: (pin: string) => void;
-  /** The PIN was typed on the PIN step, so the code step need not ask it again. */
-  onPinTyped: () => void;
-  onCode: (code: string) => void;
-  errors: WizardStepErrors;
-  onResend: () => void;
-  busy: boolean;
-  notice: string | null;
-  resultMessage: string;
-}
-
-export function WizardStepBody(props: WizardStepBodyProps): ReactNode {
-  const { draft, form, tried, update, secrets, errors } = props;
+export function WizardStepBody(): ReactNode {
+  const { state, dispatch, form, resultMessage, resend } = useWizard();
+  const { draft, pin, screen } = state;
+  const { tried, errors } = screen;
   switch (draft.step) {
     case 'form':
       return form
         ? form.render({
             answers: draft.answers,
-            onChange: (answers) => update({ answers }),
+            onChange: (answers) => dispatch({ type: 'edited', change: { answers } }),
             showErrors: tried,
           })
         : null;
@@ -57,7 +24,7 @@ export function WizardStepBody(props: WizardStepBodyProps): ReactNode {
       return (
         <SignerStep
           signer={draft.signer}
-          onChange={(signer) => update({ signer })}
+          onChange={(signer) => dispatch({ type: 'edited', change: { signer } })}
           errors={tried ? validateSigner(draft.signer) : {}}
         />
       );
@@ -66,17 +33,14 @@ export function WizardStepBody(props: WizardStepBodyProps): ReactNode {
         <ReadStep
           documentIds={draft.documentIds}
           read={draft.read}
-          onRead={(read) => read !== draft.read && update({ read })}
+          onRead={(read) => dispatch({ type: 'edited', change: { read } })}
         />
       ) : null;
     case 'pin':
       return (
         <PinStep
-          pin={secrets.pin}
-          onPin={(pin) => {
-            props.onPinTyped();
-            props.onPin(pin);
-          }}
+          pin={pin}
+          onPin={(typed) => dispatch({ type: 'pinTyped', pin: typed, typed: true })}
           error={errors.pin ?? null}
         />
       );
@@ -85,21 +49,23 @@ export function WizardStepBody(props: WizardStepBodyProps): ReactNode {
         <CodeStep
           sentTo={draft.otp?.sentTo ?? ''}
           resendAvailableAt={draft.otp?.resendAvailableAt ?? null}
-          code={secrets.code}
-          onCode={props.onCode}
+          code={screen.code}
+          onCode={(code) => dispatch({ type: 'codeTyped', code })}
           codeError={errors.code ?? null}
-          needsPin={!secrets.pinTyped}
-          pin={secrets.pin}
-          onPin={props.onPin}
+          needsPin={!screen.pinTyped}
+          pin={pin}
+          onPin={(typed) => dispatch({ type: 'pinTyped', pin: typed, typed: false })}
           pinError={errors.pin ?? null}
-          onResend={props.onResend}
-          resending={props.busy}
-          notice={props.notice}
+          onResend={resend}
+          resending={screen.busy}
+          notice={screen.notice}
         />
       );
     case 'result':
-      return <ResultStep signedDocumentIds={draft.signedDocumentIds} message={props.resultMessage} />;
-    default:
-      return null;
+      return <ResultStep signedDocumentIds={draft.signedDocumentIds} message={resultMessage} />;
+    default: {
+      const unknown: never = draft.step;
+      return unknown;
+    }
   }
 }
