@@ -2,7 +2,8 @@
  * The signing wizard: a generic "sign these temporary documents" flow. The caller gives the steps, an
  * optional form step and an optional `prepare` (which renders the documents from the answers and the
  * signer), and where "Fine" leads. The draft survives leaving the page and a new login; the PIN and the
- * SMS code are kept in memory only.
+ * SMS code are kept in memory only. The state changes only through the reducer of `machine.ts`; this
+ * component runs the calls and dispatches their outcome.
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
