@@ -12,8 +12,8 @@ import { isPatientSide } from '../../session/roles';
 import { fetchProfile } from '../../session/session-api';
 import type { ConsentContext } from '../../session/session-atoms';
 import { consentContextAtom, currentUserAtom, returnPathAtom } from '../../session/session-atoms';
+import { dropDraftsExcept, pendingSigningPath, signingUserKey } from '../../signing/draft';
 import { appStore } from '../../state/store';
-import { dropDraftsExcept, pendingSigningPath, signingUserKey } from '../signing/draft';
 
 export type PostAuthOutcome =
   | { kind: 'navigate'; to: string }

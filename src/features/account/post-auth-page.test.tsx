@@ -10,10 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../../auth/logout';
 import { loggedInAtom } from '../../auth/session';
 import { consentContextAtom, currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
+import { newDraft, signingDraftAtom } from '../../signing/draft';
 import type { AppStore } from '../../state/store';
 import { MARIO_ROSSI, PATIENT_MARIO, PHYSICIAN_VERDI } from '../../test/fixtures';
 import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
-import { newDraft, signingDraftAtom } from '../signing/draft';
 import { PostAuthPage } from './post-auth-page';
 
 vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import type { Consent } from '../../contract/consents';
 import { useDateFormat } from '../../i18n/dates';
-import { SignedDocument } from '../signing/step-result';
+import { SignedDocument } from '../../signing/step-result';
 import { statusLook } from './consent-labels';
 
 export function ConsentCard({

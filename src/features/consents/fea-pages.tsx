@@ -17,7 +17,7 @@ import type { ConsentFlow } from './consent-flow';
 import { RequireLogin } from './require-login';
 import { ConsentWizard } from './sign-new-consents-page';
 import { useConsentModel } from './use-consent-model';
-import '../signing/signing.css';
+import '../../signing/signing.css';
 
 /** The consent that enables the advanced electronic signature (the server's FEA model). */
 export const FEA_CONSENT_CODE = 'CONS_FEA';

@@ -19,7 +19,7 @@ import { uploadPaperConsent } from './api';
 import { consentFlowQuery, parseConsentFlow } from './consent-flow';
 import { checkPaperFile } from './paper-file';
 import { useConsentModel } from './use-consent-model';
-import '../signing/signing.css';
+import '../../signing/signing.css';
 import './consents.css';
 
 export function PaperConsentPage(): JSX.Element {

@@ -7,10 +7,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserAtom } from '../../session/session-atoms';
 import type { AppStore } from '../../state/store';
+import { documentOf, listOf } from '../../test/documents.fixtures';
 import { PATIENT_MARIO } from '../../test/fixtures';
 import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
 import { confirmAtom } from '../../ui/confirm-dialog';
-import { documentOf, listOf } from '../dossier/dossier.fixtures';
 import { requestDraftAtom } from './draft';
 import { DocumentRequestPage } from './request-pages';
 

@@ -6,11 +6,11 @@ import { addOutline, expandOutline, removeOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../api/error-report';
+import type { PDFDocumentProxy } from '../../ui/pdf/pdf';
+import { openPdf } from '../../ui/pdf/pdf';
+import { PdfViewer } from '../../ui/pdf/pdf-viewer';
 import { ErrorState } from '../../ui/state-views';
 import { fetchDocumentPdf } from './api';
-import type { PDFDocumentProxy } from './pdf';
-import { openPdf } from './pdf';
-import { PdfViewer } from './pdf-viewer';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const FIT = ZOOMS.indexOf(1);

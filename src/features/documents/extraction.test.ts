@@ -5,7 +5,7 @@ import { downloadWithAcceptance } from './extraction';
 
 vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
 vi.mock('../../ui/confirm-dialog', () => ({ confirm: vi.fn() }));
-vi.mock('./pdf', () => ({ openPdf: vi.fn() }));
+vi.mock('../../ui/pdf/pdf', () => ({ openPdf: vi.fn() }));
 
 function pdfReply(): Response {
   return new Response('%PDF-1.7', {

@@ -6,11 +6,11 @@ import { msg } from '@lingui/core/macro';
 import type { UserType } from '../../contract/user';
 import { isStaff } from '../../session/roles';
 import { confirm } from '../../ui/confirm-dialog';
+import type { PDFDocumentProxy } from '../../ui/pdf/pdf';
+import { openPdf } from '../../ui/pdf/pdf';
 import { showToast } from '../../ui/toasts';
 import type { DownloadedFile } from './api';
 import { downloadDocument } from './api';
-import type { PDFDocumentProxy } from './pdf';
-import { openPdf } from './pdf';
 
 export const EXTRACTION_NOTICE = msg`L'estrazione di documenti dal dossier sanitario è registrata: data, ora, utente e documento vengono tracciati. Proseguendo dichiari di agire per finalità di cura o per motivi previsti dalla legge e ti assumi la responsabilità della custodia e dell'uso dei dati scaricati o stampati, nel rispetto della normativa sulla protezione dei dati personali.`;
 

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loggedInAtom } from '../../auth/session';
 import { currentUserAtom } from '../../session/session-atoms';
 import type { AppStore } from '../../state/store';
+import { DOCUMENT_TYPES, documentOf, LOCATIONS, listOf, PROVENANCES } from '../../test/documents.fixtures';
 import { PATIENT_MARIO, PHYSICIAN_VERDI } from '../../test/fixtures';
 import type { FakeRequest } from '../../test/helpers';
 import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
 import { toastQueueAtom } from '../../ui/toasts';
-import { DOCUMENT_TYPES, documentOf, LOCATIONS, listOf, PROVENANCES } from './dossier.fixtures';
 import { renderDossier, setWide, stubCacheStorage } from './dossier-test-kit';
 
 vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));

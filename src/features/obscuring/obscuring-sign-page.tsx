@@ -9,11 +9,11 @@ import { useCallback, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
+import type { SigningDraft } from '../../signing/draft';
+import { newDraft } from '../../signing/draft';
+import type { PreparedSigning } from '../../signing/signing-wizard';
+import { SigningWizard } from '../../signing/signing-wizard';
 import { LoadingState } from '../../ui/state-views';
-import type { SigningDraft } from '../signing/draft';
-import { newDraft } from '../signing/draft';
-import type { PreparedSigning } from '../signing/signing-wizard';
-import { SigningWizard } from '../signing/signing-wizard';
 import { prepareObscure } from './api';
 import { changesOf, flowIdOf, obscuringChoiceAtom } from './selection';
 

@@ -3,11 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../api/error-report';
-import type { PDFDocumentProxy } from '../documents/pdf';
-import { openPdf } from '../documents/pdf';
-import { PdfViewer } from '../documents/pdf-viewer';
-import '../documents/documents.css';
-import { ErrorState, LoadingState } from '../../ui/state-views';
+import { ErrorState, LoadingState } from '../state-views';
+import type { PDFDocumentProxy } from './pdf';
+import { openPdf } from './pdf';
+import { PdfViewer } from './pdf-viewer';
 
 const ignorePage = (): void => undefined;
 

@@ -6,16 +6,16 @@ import { Provider } from 'jotai';
 import type { JSX } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore } from '../../state/store';
-import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
+import type { AppStore } from '../state/store';
+import { fakeServer, freshApp, json, signIn } from '../test/helpers';
 import type { SigningDraft } from './draft';
 import { newDraft, signingSecretsAtom } from './draft';
 import { SigningWizard } from './signing-wizard';
 
-vi.mock('../documents/pdf', () => ({
+vi.mock('../ui/pdf/pdf', () => ({
   openPdf: async () => ({ numPages: 1, destroy: async () => undefined }),
 }));
-vi.mock('../documents/pdf-viewer', () => ({
+vi.mock('../ui/pdf/pdf-viewer', () => ({
   PdfViewer: (): JSX.Element => <div>pagine del PDF</div>,
 }));
 

@@ -5,8 +5,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
+import { PdfDocument } from '../ui/pdf/pdf-document';
 import { fetchTempDocument } from './api';
-import { PdfDocument } from './pdf-document';
 
 export function ReadStep({
   documentIds,

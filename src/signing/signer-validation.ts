@@ -6,7 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import * as v from 'valibot';
-import { FiscalCode } from '../../contract/patient';
+import { FiscalCode } from '../contract/patient';
 import type { SignerDraft, SignerPerson } from './draft';
 
 export type PersonField = keyof SignerPerson;

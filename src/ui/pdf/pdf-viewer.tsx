@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from './pdf';
+import './pdf.css';
 
 interface PageSize {
   width: number;

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkmarkCircleOutline, downloadOutline, eyeOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useCallback, useState } from 'react';
+import { PdfDocument } from '../ui/pdf/pdf-document';
 import { fetchSignedDocument, saveFile } from './api';
-import { PdfDocument } from './pdf-document';
 import './signing.css';
 
 export function ResultStep({

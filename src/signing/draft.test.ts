@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clearBrowserData } from '../../auth/clear-browser-data';
-import { appStore } from '../../state/store';
-import { freshApp } from '../../test/helpers';
+import { clearBrowserData } from '../auth/clear-browser-data';
+import { appStore } from '../state/store';
+import { freshApp } from '../test/helpers';
 import {
   dropDraftsExcept,
   isResumable,

@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GuestGrant } from '../../contract/guests';
-import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
+import type { GuestGrant } from '../contract/guests';
+import { fakeServer, freshApp, json, signIn } from '../test/helpers';
 import { useMayDownload } from './use-guest-may-download';
 
 const grant = (rights: GuestGrant['rights']): GuestGrant => ({

@@ -3,9 +3,9 @@
  * right is in their grant (the server refuses the download anyway; this keeps the buttons honest).
  */
 import { useEffect, useState } from 'react';
-import { getJson } from '../../api/request';
-import { GuestGrants } from '../../contract/guests';
-import type { UserType } from '../../contract/user';
+import { getJson } from '../api/request';
+import { GuestGrants } from '../contract/guests';
+import type { UserType } from '../contract/user';
 
 /** true for everyone but a guest; for a guest, null while the grant loads, then its download right. */
 export function useMayDownload(userType: UserType | null, patientId: number | null): boolean | null {

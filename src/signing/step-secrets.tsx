@@ -3,8 +3,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../routing/paths';
-import '../../ui/forms.css';
+import { paths } from '../routing/paths';
+import '../ui/forms.css';
 import { SecretField } from './secret-field';
 import { useCountdown } from './use-countdown';
 

@@ -2,17 +2,17 @@
  * The signature calls (spec section 7, "Consents and signing"). Errors of the PIN and code steps are shown
  * beside the field, so those calls are quiet (no toast); the catalogue text comes from `failureMessage`.
  */
-import { api } from '../../api/client';
-import { reportTransportError } from '../../api/error-report';
-import { getJson, sendJson } from '../../api/request';
-import type { CodeDesc } from '../../contract/reference';
-import type { SignerInfo, SignOtpReply, SignSyncReply } from '../../contract/signing';
+import { api } from '../api/client';
+import { reportTransportError } from '../api/error-report';
+import { getJson, sendJson } from '../api/request';
+import type { CodeDesc } from '../contract/reference';
+import type { SignerInfo, SignOtpReply, SignSyncReply } from '../contract/signing';
 import {
   PatientRelationships,
   SignerInfo as SignerInfoSchema,
   SignOtpReply as SignOtpReplySchema,
   SignSyncReply as SignSyncReplySchema,
-} from '../../contract/signing';
+} from '../contract/signing';
 
 const QUIET = { context: { quiet: true } } as const;
 

@@ -6,10 +6,10 @@
  */
 import { atom } from 'jotai';
 import * as v from 'valibot';
-import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
-import type { PersistentAtom } from '../../state/storage';
-import { persistentAtom } from '../../state/storage';
-import { appStore } from '../../state/store';
+import { DRAFT_KEY_PREFIX } from '../auth/clear-browser-data';
+import type { PersistentAtom } from '../state/storage';
+import { persistentAtom } from '../state/storage';
+import { appStore } from '../state/store';
 
 export const SigningStep = v.picklist(['form', 'signer', 'read', 'pin', 'code', 'result']);
 export type SigningStep = v.InferOutput<typeof SigningStep>;

@@ -2,25 +2,28 @@
  * The signing wizard: a generic "sign these temporary documents" flow. The caller gives the steps, an
  * optional form step and an optional `prepare` (which renders the documents from the answers and the
  * signer), and where "Fine" leads. The draft survives leaving the page and a new login; the PIN and the
- * SMS code are kept in memory only.
+ * SMS code are kept in memory only. The state changes only through the reducer of `machine.ts`; this
+ * component runs the calls and dispatches their outcome.
  */
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useAtom } from 'jotai';
 import type { JSX } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorReplyOf, failureMessage } from '../../api/error-report';
+import { errorReplyOf, failureMessage } from '../api/error-report';
 import { requestSignatureCode, signDocuments } from './api';
-import type { SigningDraft, SigningStep } from './draft';
-import { isResumable, nextStep, previousStep, signingDraftAtom, signingSecretsAtom } from './draft';
+import type { SigningDraft } from './draft';
+import { nextStep, previousStep } from './draft';
+import type { WizardAction } from './machine';
 import { hasErrors, validateSigner } from './signer-validation';
+import { useSigningMachine } from './use-signing-machine';
+import type { FormStep } from './wizard-context';
+import { WizardContext } from './wizard-context';
 import { WizardFrame } from './wizard-frame';
 import { PRIMARY_LABELS, STEP_TITLES, StepError } from './wizard-labels';
-import { type FormStep, WizardStepBody } from './wizard-step-body';
+import { WizardStepBody } from './wizard-step-body';
 
-export type { FormStep } from './wizard-step-body';
+export type { FormStep } from './wizard-context';
 
 export interface PreparedSigning {
   documentIds: number[];
@@ -54,83 +57,48 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const { userKey, flowId, title, start, form, prepare, closeTo, onClose, resultMessage } = props;
-  const [stored, setDraft] = useAtom(signingDraftAtom(userKey));
-  const [secrets, setSecrets] = useAtom(signingSecretsAtom);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{
-    pin?: MessageDescriptor;
-    code?: MessageDescriptor;
-    step?: MessageDescriptor;
-  }>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [pinTyped, setPinTyped] = useState(secrets.pin !== '');
+  const [state, dispatch] = useSigningMachine(userKey, flowId, here);
+  const { draft, pin, screen } = state;
 
-  const draft = isResumable(stored, flowId) ? stored : null;
   // Ionic keeps a page alive after leaving it: a finished flow must not start itself again behind the next page.
   const finished = useRef<string | null>(null);
   useEffect(() => {
-    if (!draft && finished.current !== flowId) setDraft({ ...start(), resumeTo: here });
-  }, [draft, setDraft, start, flowId, here]);
+    if (!draft && finished.current !== flowId)
+      dispatch({ type: 'started', draft: { ...start(), resumeTo: here } });
+  }, [draft, dispatch, start, flowId, here]);
   // A flow that starts by reading (a revocation) prepares its documents on arrival.
   const mustPrepare = draft?.step === 'read' && draft.documentIds.length === 0 && prepare !== undefined;
   const preparing = useRef(false);
   useEffect(() => {
     if (!mustPrepare || !draft || !prepare || preparing.current) return;
     preparing.current = true;
-    setBusy(true);
+    dispatch({ type: 'busy', busy: true });
     prepare(draft)
-      .then((prepared) =>
-        setDraft({
-          ...draft,
-          documentIds: prepared.documentIds,
-          sessionId: prepared.sessionId ?? null,
-          doneTo: prepared.doneTo ?? draft.doneTo,
-          updatedAt: Date.now(),
-        }),
-      )
-      .catch((error: unknown) => setErrors({ step: failureMessage(error) ?? FAILED }))
+      .then((prepared) => dispatch({ type: 'prepared', prepared, goToRead: false }))
+      .catch((error: unknown) => dispatch(failed('step', error)))
       .finally(() => {
         preparing.current = false;
-        setBusy(false);
+        dispatch({ type: 'busy', busy: false });
       });
-  }, [mustPrepare, draft, prepare, setDraft]);
+  }, [mustPrepare, draft, prepare, dispatch]);
   if (!draft) return null;
 
-  const update = (change: Partial<SigningDraft>): void =>
-    setDraft({ ...draft, ...change, resumeTo: here, updatedAt: Date.now() });
-  const goTo = (step: SigningStep, change: Partial<SigningDraft> = {}): void => {
-    setTried(false);
-    setErrors({});
-    setNotice(null);
-    update({ ...change, step });
-  };
-  const fail = (key: 'pin' | 'code' | 'step', error: unknown): void =>
-    setErrors({ [key]: failureMessage(error) ?? FAILED });
   const run = (task: () => Promise<void>): void => {
-    setBusy(true);
-    void task().finally(() => setBusy(false));
+    dispatch({ type: 'busy', busy: true });
+    void task().finally(() => dispatch({ type: 'busy', busy: false }));
   };
 
   const continueFrom = (): void => {
-    setTried(true);
+    dispatch({ type: 'continueTried' });
     const after = nextStep(draft);
     if (draft.step === 'form' && form && !form.isValid(draft.answers)) return;
     if (draft.step === 'signer' && hasErrors(validateSigner(draft.signer))) return;
     if (after === 'read' && prepare) {
       run(async () => {
         try {
-          const prepared = await prepare(draft);
-          goTo('read', {
-            documentIds: prepared.documentIds,
-            sessionId: prepared.sessionId ?? null,
-            doneTo: prepared.doneTo ?? draft.doneTo,
-            read: false,
-            otp: null,
-          });
+          dispatch({ type: 'prepared', prepared: await prepare(draft), goToRead: true });
         } catch (error) {
-          fail('step', error);
+          dispatch(failed('step', error));
         }
       });
       return;
@@ -140,34 +108,31 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     if (draft.step === 'code') return void sign();
     if (draft.step === 'result') {
       finished.current = flowId;
-      setDraft(null);
-      setSecrets({ pin: '' });
+      dispatch({ type: 'finished' });
       navigate(draft.doneTo, { replace: true });
       return;
     }
-    goTo(after);
+    dispatch({ type: 'wentTo', step: after });
   };
 
   /** The PIN's shape, checked before any call; false shows the format error. */
   const pinWellFormed = (): boolean => {
-    if (/^\d{4,8}$/.test(secrets.pin)) return true;
-    setErrors({ pin: PIN_FORMAT });
+    if (/^\d{4,8}$/.test(pin)) return true;
+    dispatch({ type: 'failed', field: 'pin', message: PIN_FORMAT });
     return false;
   };
 
   const sendPin = (): void => {
     if (!pinWellFormed()) return;
     if (draft.otp && Date.parse(draft.otp.expiresAt) > Date.now() + 30_000) {
-      goTo('code'); // the code already sent is still valid: no second SMS
+      dispatch({ type: 'wentTo', step: 'code' }); // the code already sent is still valid: no second SMS
       return;
     }
     run(async () => {
       try {
-        const otp = await requestSignatureCode(draft.documentIds);
-        setCode('');
-        goTo('code', { otp });
+        dispatch({ type: 'codeSent', otp: await requestSignatureCode(draft.documentIds) });
       } catch (error) {
-        fail('pin', error);
+        dispatch(failed('pin', error));
       }
     });
   };
@@ -176,52 +141,35 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     run(async () => {
       try {
         const otp = await requestSignatureCode(draft.documentIds);
-        setCode('');
-        setErrors({});
-        update({ otp });
-        setNotice(t`Nuovo codice inviato al numero ${otp.sentTo}.`);
+        dispatch({ type: 'codeResent', otp, notice: t`Nuovo codice inviato al numero ${otp.sentTo}.` });
       } catch (error) {
-        fail('code', error);
+        dispatch(failed('code', error));
       }
     });
 
   const sign = (): void => {
     if (!pinWellFormed()) return;
-    if (!/^\d{6}$/.test(code)) {
-      setErrors({ code: CODE_FORMAT });
+    if (!/^\d{6}$/.test(screen.code)) {
+      dispatch({ type: 'failed', field: 'code', message: CODE_FORMAT });
       return;
     }
     run(async () => {
       try {
-        const reply = await signDocuments(draft.documentIds, secrets.pin, code);
-        setSecrets({ pin: '' });
-        setCode('');
-        goTo('result', { signedDocumentIds: reply.signedDocumentIds, otp: null });
+        const reply = await signDocuments(draft.documentIds, pin, screen.code);
+        dispatch({ type: 'signed', signedDocumentIds: reply.signedDocumentIds });
       } catch (error) {
         const reason = errorReplyOf(error)?.code;
-        if (reason === 'PIN_WRONG' || reason === 'PIN_LOCKED') {
-          setSecrets({ pin: '' });
-          setPinTyped(false);
-          update({ step: 'pin' });
-          fail('pin', error);
-        } else if (reason === 'SIGN_CONTEXT_INVALID') {
-          fail('step', error);
-          update({
-            step: draft.steps[0] ?? 'read',
-            documentIds: prepare ? [] : draft.documentIds,
-            otp: null,
-          });
-        } else {
-          setCode('');
-          fail('code', error);
-        }
+        const message = failureMessage(error) ?? FAILED;
+        if (reason === 'PIN_WRONG' || reason === 'PIN_LOCKED') dispatch({ type: 'pinRefused', message });
+        else if (reason === 'SIGN_CONTEXT_INVALID')
+          dispatch({ type: 'contextLost', message, keepDocuments: prepare === undefined });
+        else dispatch({ type: 'codeRefused', message });
       }
     });
   };
 
   const index = draft.steps.indexOf(draft.step);
   const back = previousStep(draft);
-  const stepError = errors.step ? <StepError message={errors.step} /> : null;
 
   return (
     <WizardFrame
@@ -229,12 +177,12 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
       stepTitle={draft.step === 'form' && form ? form.title : i18n._(STEP_TITLES[draft.step])}
       index={index}
       count={draft.steps.length}
-      onBack={back && draft.step !== 'result' ? () => goTo(back) : undefined}
+      onBack={back && draft.step !== 'result' ? () => dispatch({ type: 'wentTo', step: back }) : undefined}
       onClose={
         draft.step === 'result'
           ? undefined
           : () => {
-              setSecrets({ pin: '' });
+              dispatch({ type: 'closed' });
               if (onClose) onClose();
               else navigate(closeTo);
             }
@@ -242,26 +190,18 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
       primary={{
         label: i18n._(PRIMARY_LABELS[draft.step]),
         onClick: continueFrom,
-        busy,
+        busy: screen.busy,
         disabled: draft.step === 'read' && !draft.read,
       }}
     >
-      {stepError}
-      <WizardStepBody
-        draft={draft}
-        form={form}
-        tried={tried}
-        update={update}
-        secrets={{ pin: secrets.pin, code, pinTyped }}
-        onPin={(pin) => setSecrets({ pin })}
-        onPinTyped={() => setPinTyped(true)}
-        onCode={setCode}
-        errors={errors}
-        onResend={resend}
-        busy={busy}
-        notice={notice}
-        resultMessage={resultMessage}
-      />
+      {screen.errors.step ? <StepError message={screen.errors.step} /> : null}
+      <WizardContext.Provider value={{ state: { ...state, draft }, dispatch, form, resultMessage, resend }}>
+        <WizardStepBody />
+      </WizardContext.Provider>
     </WizardFrame>
   );
+}
+
+function failed(field: 'pin' | 'code' | 'step', error: unknown): WizardAction {
+  return { type: 'failed', field, message: failureMessage(error) ?? FAILED };
 }

@@ -1,6 +1,6 @@
 /** Documents of Mario Rossi (the demo patient) for the dossier tests. */
-import type { Document, DocumentList } from '../../contract/documents';
-import { MARIO_ROSSI } from '../../test/fixtures';
+import type { Document, DocumentList } from '../contract/documents';
+import { MARIO_ROSSI } from './fixtures';
 
 export function documentOf(id: number, extra: Partial<Document> = {}): Document {
   return {
