@@ -7,13 +7,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
+import type { DocumentListRequest } from '../../api/documents';
+import { documentListPath } from '../../api/documents';
 import { errorReplyOf, failureMessage } from '../../api/error-report';
 import type { Paging } from '../../contract/common';
 import type { Document, DocumentList } from '../../contract/documents';
 import { DocumentList as DocumentListSchema } from '../../contract/documents';
 import { readCachedReply, storeCachedReply } from '../../pwa/document-cache';
 import { currentUserAtom } from '../../session/session-atoms';
-import { documentListPath, fetchDocumentPage } from './api';
+import { documentListRequest, fetchDocumentPage } from './api';
 import type { DossierFilters } from './filters';
 
 export type ListState =
@@ -49,10 +51,11 @@ function isOffline(): boolean {
 
 async function loadPage(
   userId: number,
-  path: string,
+  request: DocumentListRequest,
 ): Promise<{ list: DocumentList; cachedAt: number | null }> {
+  const path = documentListPath(request);
   try {
-    const list = await fetchDocumentPage(path, isOffline());
+    const list = await fetchDocumentPage(request, isOffline());
     void storeCachedReply(userId, path, list);
     return { list, cachedAt: null };
   } catch (error) {
@@ -80,7 +83,7 @@ export function useDocumentList(
     const run = ++generation.current;
     setPeriodRejected(false);
     try {
-      const { list, cachedAt } = await loadPage(userId, documentListPath(patientId, filters, 1));
+      const { list, cachedAt } = await loadPage(userId, documentListRequest(patientId, filters, 1));
       if (run !== generation.current) return;
       setState({
         status: 'ready',
@@ -110,7 +113,7 @@ export function useDocumentList(
     const page = Math.floor(state.documents.length / state.paging.max) + 1;
     setLoadingMore(true);
     try {
-      const { list } = await loadPage(userId, documentListPath(patientId, filters, page));
+      const { list } = await loadPage(userId, documentListRequest(patientId, filters, page));
       if (run !== generation.current) return;
       setState((current) =>
         current.status === 'ready'

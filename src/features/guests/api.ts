@@ -1,6 +1,7 @@
 /** The guests calls (spec 7) and the dossier page the documents step picks from. */
+import { fetchDocumentList } from '../../api/documents';
 import { getJson, sendJson } from '../../api/request';
-import { DocumentList } from '../../contract/documents';
+import type { DocumentList } from '../../contract/documents';
 import {
   AccessTitles,
   Guest,
@@ -23,7 +24,7 @@ export async function fetchAccessTitles(): Promise<AccessTitles['accessTitles']>
 }
 
 export function fetchDossierPage(patientId: number, offset: number): Promise<DocumentList> {
-  return getJson('documents', DocumentList, { searchParams: { patientId, max: DOCUMENT_PAGE_SIZE, offset } });
+  return fetchDocumentList({ patientId, pageSize: DOCUMENT_PAGE_SIZE, offset });
 }
 
 /** `POST /guests/prepareCreate` or `/guests/prepareUpdate`: the temp documents of the authorisation. */
