@@ -1,9 +1,9 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { fetchHelp } from '../../api/help';
 import type { HelpPage } from '../../contract/reference';
+import { Sheet } from '../sheet';
 import { ErrorState, LoadingState } from '../state-views';
 import type { HelpTopic } from './help-button';
 
@@ -29,35 +29,23 @@ export function HelpModal({ topic, onClose }: { topic: HelpTopic; onClose: () =>
 
   const title = state.status === 'ready' ? state.page.title : t`Guida`;
   return (
-    <IonModal isOpen onDidDismiss={onClose} aria-label={title}>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{title}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>
-              <Trans>Chiudi</Trans>
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && (
-          <ErrorState onRetry={() => setAttempt((n) => n + 1)}>
-            <p>
-              <Trans>La guida di questa pagina non è disponibile.</Trans>
-            </p>
-          </ErrorState>
-        )}
-        {state.status === 'ready' && (
-          <article className="help-text">
-            {state.page.paragraphs.map((paragraph, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are static text in order
-              <p key={index}>{paragraph}</p>
-            ))}
-          </article>
-        )}
-      </IonContent>
-    </IonModal>
+    <Sheet open onClose={onClose} title={title}>
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && (
+        <ErrorState onRetry={() => setAttempt((n) => n + 1)}>
+          <p>
+            <Trans>La guida di questa pagina non è disponibile.</Trans>
+          </p>
+        </ErrorState>
+      )}
+      {state.status === 'ready' && (
+        <article className="help-text">
+          {state.page.paragraphs.map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are static text in order
+            <p key={index}>{paragraph}</p>
+          ))}
+        </article>
+      )}
+    </Sheet>
   );
 }
