@@ -1,7 +1,5 @@
 /** The guests calls (spec 7) and the dossier page the documents step picks from. */
-import { fetchDocumentList } from '../../api/documents';
 import { getJson, sendJson } from '../../api/request';
-import type { DocumentList } from '../../contract/documents';
 import {
   AccessTitles,
   Guest,
@@ -21,10 +19,6 @@ export function fetchGuests(): Promise<GuestList> {
 
 export async function fetchAccessTitles(): Promise<AccessTitles['accessTitles']> {
   return (await getJson('guests/accessTitles', AccessTitles)).accessTitles;
-}
-
-export function fetchDossierPage(patientId: number, offset: number): Promise<DocumentList> {
-  return fetchDocumentList({ patientId, pageSize: DOCUMENT_PAGE_SIZE, offset });
 }
 
 /** `POST /guests/prepareCreate` or `/guests/prepareUpdate`: the temp documents of the authorisation. */
