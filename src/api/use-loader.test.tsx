@@ -23,6 +23,18 @@ function scripted<T>(): { load: () => Promise<T>; answer: (value: T | Error) => 
   };
 }
 
+/** Starts `run` (a reload, a load more), answers the load it waits on, and waits for it to settle. */
+async function settle(run: () => Promise<void>, answer: () => void): Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  act(() => {
+    running = run();
+  });
+  await act(async () => {
+    answer();
+    await running;
+  });
+}
+
 describe('useLoader', () => {
   it('goes from loading to ready, and to error when a reload fails', async () => {
     const source = scripted<string>();
@@ -31,14 +43,10 @@ describe('useLoader', () => {
     await act(async () => source.answer('referto'));
     expect(result.current.state).toEqual({ status: 'ready', value: 'referto', stale: null });
 
-    let reloading: Promise<void> = Promise.resolve();
-    act(() => {
-      reloading = result.current.reload();
-    });
-    await act(async () => {
-      source.answer(new Error('offline'));
-      await reloading;
-    });
+    await settle(
+      () => result.current.reload(),
+      () => source.answer(new Error('offline')),
+    );
     expect(result.current.state.status).toBe('error');
   });
 
@@ -50,23 +58,16 @@ describe('useLoader', () => {
     );
     await act(async () => source.answer('primo'));
 
-    let reloading: Promise<void> = Promise.resolve();
-    act(() => {
-      reloading = result.current.reload();
-    });
-    await act(async () => {
-      source.answer(new Error('offline'));
-      await reloading;
-    });
+    await settle(
+      () => result.current.reload(),
+      () => source.answer(new Error('offline')),
+    );
     expect(result.current.state).toMatchObject({ status: 'ready', value: 'primo', stale: { reason: null } });
 
-    act(() => {
-      reloading = result.current.reload();
-    });
-    await act(async () => {
-      source.answer('secondo');
-      await reloading;
-    });
+    await settle(
+      () => result.current.reload(),
+      () => source.answer('secondo'),
+    );
     expect(result.current.state).toEqual({ status: 'ready', value: 'secondo', stale: null });
     expect(loaded).toEqual(['primo', 'secondo']);
   });
@@ -143,24 +144,17 @@ describe('usePagedLoader', () => {
     const { result } = renderHook(() => usePagedLoader<Row>(source.loadPage, { keyOf: (row) => row.id }));
     await act(async () => source.answer({ items: rows(1, 2), total: 4, more: true }));
 
-    let more: Promise<void> = Promise.resolve();
-    act(() => {
-      more = result.current.loadMore();
-    });
-    await act(async () => {
-      source.answer(new Error('offline'));
-      await more;
-    });
+    await settle(
+      () => result.current.loadMore(),
+      () => source.answer(new Error('offline')),
+    );
     expect(result.current.state).toMatchObject({ value: { items: rows(1, 2) } });
     expect(result.current.hasMore).toBe(true);
 
-    act(() => {
-      more = result.current.loadMore();
-    });
-    await act(async () => {
-      source.answer({ items: rows(2, 3), total: 4, more: false });
-      await more;
-    });
+    await settle(
+      () => result.current.loadMore(),
+      () => source.answer({ items: rows(2, 3), total: 4, more: false }),
+    );
     expect(source.asked.at(-1)).toEqual({ page: 2, offset: 2 });
     expect(result.current.state).toMatchObject({ value: { items: rows(1, 2, 3) } });
   });

@@ -65,6 +65,18 @@ export function FilterSheet({
       </fieldset>
     );
 
+  const dateField = (key: 'dateFrom' | 'dateTo', label: string): JSX.Element => (
+    <label>
+      <span>{label}</span>
+      <input
+        type="date"
+        value={draft[key]}
+        aria-invalid={inverted}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      />
+    </label>
+  );
+
   const statuses = DOCUMENT_STATUSES.map((code) => ({ code, desc: i18n._(statusLabel(code)) }));
 
   return (
@@ -88,24 +100,8 @@ export function FilterSheet({
         <fieldset className="filter-group">
           <legend>{t`Periodo`}</legend>
           <div className="filter-dates">
-            <label>
-              <span>{t`Dal`}</span>
-              <input
-                type="date"
-                value={draft.dateFrom}
-                aria-invalid={inverted}
-                onChange={(event) => setDraft({ ...draft, dateFrom: event.target.value })}
-              />
-            </label>
-            <label>
-              <span>{t`Al`}</span>
-              <input
-                type="date"
-                value={draft.dateTo}
-                aria-invalid={inverted}
-                onChange={(event) => setDraft({ ...draft, dateTo: event.target.value })}
-              />
-            </label>
+            {dateField('dateFrom', t`Dal`)}
+            {dateField('dateTo', t`Al`)}
           </div>
           {inverted && (
             <p className="field-error" role="alert">

@@ -1,25 +1,17 @@
 /** Treatment history of one patient: pages that add up, filters, and the filters' choices. */
-import type { MessageDescriptor } from '@lingui/core';
 import { useCallback, useEffect, useState } from 'react';
-import type { Page } from '../../api/use-loader';
+import type { Page, PagedLoaderControl } from '../../api/use-loader';
 import { usePagedLoader } from '../../api/use-loader';
 import type { TreatmentHistoryItem } from '../../contract/documents';
 import type { HistoryOptions } from './api';
 import { fetchHistoryOptions, fetchHistoryPage } from './api';
 import type { HistoryFilters } from './filters';
 
-export interface HistoryState {
-  status: 'loading' | 'ready' | 'error';
-  reason: MessageDescriptor | null;
-  items: readonly TreatmentHistoryItem[];
-  totalCount: number;
-  hasMore: boolean;
+export interface HistoryControl extends PagedLoaderControl<TreatmentHistoryItem, Page<TreatmentHistoryItem>> {
   options: HistoryOptions | null;
-  reload: () => Promise<void>;
-  loadMore: () => Promise<void>;
 }
 
-export function useHistory(patientId: number, filters: HistoryFilters): HistoryState {
+export function useHistory(patientId: number, filters: HistoryFilters): HistoryControl {
   const [options, setOptions] = useState<HistoryOptions | null>(null);
   const loadPage = useCallback(
     async ({ page }: { page: number }): Promise<Page<TreatmentHistoryItem>> => {
@@ -32,7 +24,7 @@ export function useHistory(patientId: number, filters: HistoryFilters): HistoryS
     },
     [patientId, filters],
   );
-  const { state, reload, loadMore, hasMore } = usePagedLoader<TreatmentHistoryItem>(loadPage, {
+  const list = usePagedLoader<TreatmentHistoryItem>(loadPage, {
     keyOf: (item) => item.id,
   });
 
@@ -46,14 +38,5 @@ export function useHistory(patientId: number, filters: HistoryFilters): HistoryS
     };
   }, [patientId]);
 
-  return {
-    status: state.status,
-    reason: state.status === 'error' ? state.reason : null,
-    items: state.status === 'ready' ? state.value.items : [],
-    totalCount: state.status === 'ready' ? state.value.total : 0,
-    hasMore,
-    options,
-    reload,
-    loadMore,
-  };
+  return { ...list, options };
 }

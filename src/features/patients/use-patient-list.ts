@@ -2,33 +2,22 @@
  * A paged patient list that grows as the user scrolls, reloads on filters and pull to refresh, and
  * toggles favourites optimistically (rolled back when the server refuses).
  */
-import type { MessageDescriptor } from '@lingui/core';
 import { useCallback } from 'react';
-import type { Page } from '../../api/use-loader';
+import type { Page, PagedLoaderControl } from '../../api/use-loader';
 import { usePagedLoader } from '../../api/use-loader';
 import type { PatientSummary } from '../../contract/patient';
 import type { PatientFilters } from './api';
 import { fetchPatientPage, saveFavorite } from './api';
 import { withFavorite, withoutPatient, withPatientAt } from './favorites';
 
-export type ListStatus = 'loading' | 'ready' | 'error';
-
-export interface PatientListState {
-  status: ListStatus;
-  reason: MessageDescriptor | null;
-  patients: readonly PatientSummary[];
-  totalCount: number;
-  hasMore: boolean;
-  loadingMore: boolean;
-  reload: () => Promise<void>;
-  loadMore: () => Promise<void>;
+export interface PatientListControl extends PagedLoaderControl<PatientSummary, Page<PatientSummary>> {
   /** Sets the star; resolves false when the server refused and the change was undone. */
   setFavorite: (patient: PatientSummary, favorite: boolean) => Promise<boolean>;
   /** Removes a favourite from the list; `restore` puts it back (undo). */
   removeFavorite: (patient: PatientSummary) => Promise<{ ok: boolean; restore: () => Promise<void> }>;
 }
 
-export function usePatientList(filters: PatientFilters): PatientListState {
+export function usePatientList(filters: PatientFilters): PatientListControl {
   const { name, surname, fiscalCode, favorites } = filters;
   const loadPage = useCallback(
     async ({ page }: { page: number }): Promise<Page<PatientSummary>> => {
@@ -37,16 +26,17 @@ export function usePatientList(filters: PatientFilters): PatientListState {
     },
     [name, surname, fiscalCode, favorites],
   );
-  const { state, reload, update, loadMore, loadingMore, hasMore } = usePagedLoader<PatientSummary>(loadPage, {
+  const list = usePagedLoader<PatientSummary>(loadPage, {
     keyOf: (patient) => patient.mepiId,
   });
+  const { update } = list;
   const setPatients = useCallback(
     (change: (patients: readonly PatientSummary[]) => PatientSummary[]): void =>
-      update((list) => ({ ...list, items: change(list.items) })),
+      update((value) => ({ ...value, items: change(value.items) })),
     [update],
   );
   const addToCount = useCallback(
-    (delta: number): void => update((list) => ({ ...list, total: Math.max(0, list.total + delta) })),
+    (delta: number): void => update((value) => ({ ...value, total: Math.max(0, value.total + delta) })),
     [update],
   );
 
@@ -94,16 +84,5 @@ export function usePatientList(filters: PatientFilters): PatientListState {
     [setPatients, addToCount],
   );
 
-  return {
-    status: state.status,
-    reason: state.status === 'error' ? state.reason : null,
-    patients: state.status === 'ready' ? state.value.items : [],
-    totalCount: state.status === 'ready' ? state.value.total : 0,
-    hasMore,
-    loadingMore,
-    reload,
-    loadMore,
-    setFavorite,
-    removeFavorite,
-  };
+  return { ...list, setFavorite, removeFavorite };
 }
