@@ -1,28 +1,154 @@
-/** Loads what a screen shows: loading, error with the catalogue's reason, ready; `reload` for pull to refresh. */
+/**
+ * Loads what a screen shows: loading, error with the catalogue's reason, ready; `reload` for pull to
+ * refresh. Options: keep the last good value when a reload fails (shown with a stale hint), a callback
+ * after every load, and a switch to wait. `usePagedLoader` adds the pages that "load more" appends.
+ */
 import type { MessageDescriptor } from '@lingui/core';
+import type { MutableRefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureMessage } from './error-report';
 
 export type Loaded<T> =
   | { status: 'loading' }
-  | { status: 'error'; reason: MessageDescriptor | null }
-  | { status: 'ready'; value: T };
+  | { status: 'error'; reason: MessageDescriptor | null; error: unknown }
+  | {
+      status: 'ready';
+      value: T;
+      /** With `keepOnError`: the last reload failed, so this value is the last good one. */
+      stale: { reason: MessageDescriptor | null } | null;
+    };
 
-export function useLoader<T>(load: () => Promise<T>): { state: Loaded<T>; reload: () => Promise<void> } {
+export interface LoaderOptions<T> {
+  /** A failed reload keeps the value it had (marked `stale`) instead of replacing it with the error. */
+  keepOnError?: boolean;
+  /** Called after every successful load (e.g. a badge that counts what was read). */
+  onLoaded?: (value: T) => void;
+  /** False: nothing is loaded yet (the state stays `loading`). */
+  enabled?: boolean;
+}
+
+export interface LoaderControl<T> {
+  state: Loaded<T>;
+  reload: () => Promise<void>;
+  /** Changes the loaded value in place (an optimistic edit, a replaced item). */
+  update: (change: (value: T) => T) => void;
+}
+
+function useLoaderCore<T>(
+  load: () => Promise<T>,
+  options: LoaderOptions<T>,
+): LoaderControl<T> & { generation: MutableRefObject<number> } {
+  const { keepOnError = false, onLoaded, enabled = true } = options;
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const generation = useRef(0);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+
   const reload = useCallback(async (): Promise<void> => {
+    if (!enabled) return;
     const mine = ++generation.current;
     try {
       const value = await load();
-      if (mine === generation.current) setState({ status: 'ready', value });
+      if (mine !== generation.current) return;
+      setState({ status: 'ready', value, stale: null });
+      onLoadedRef.current?.(value);
     } catch (error) {
-      if (mine === generation.current) setState({ status: 'error', reason: failureMessage(error) });
+      if (mine !== generation.current) return;
+      const reason = failureMessage(error);
+      setState((current) =>
+        keepOnError && current.status === 'ready'
+          ? { ...current, stale: { reason } }
+          : { status: 'error', reason, error },
+      );
     }
-  }, [load]);
+  }, [load, keepOnError, enabled]);
+
   useEffect(() => {
     setState({ status: 'loading' });
     void reload();
   }, [reload]);
-  return { state, reload };
+
+  const update = useCallback((change: (value: T) => T): void => {
+    setState((current) =>
+      current.status === 'ready' ? { ...current, value: change(current.value) } : current,
+    );
+  }, []);
+
+  return { state, reload, update, generation };
+}
+
+export function useLoader<T>(load: () => Promise<T>, options: LoaderOptions<T> = {}): LoaderControl<T> {
+  const { state, reload, update } = useLoaderCore(load, options);
+  return { state, reload, update };
+}
+
+/** One page of a list; `more` says whether a next page exists. Further fields come from the first page. */
+export interface Page<Item> {
+  items: readonly Item[];
+  total: number;
+  more: boolean;
+}
+
+export interface PagedLoaderOptions<Item, P extends Page<Item>> extends LoaderOptions<P> {
+  /** Items of a later page already listed (same key) are not added twice. */
+  keyOf?: (item: Item) => string | number;
+}
+
+export interface PagedLoaderControl<Item, P extends Page<Item>> extends LoaderControl<P> {
+  /** Appends the next page; a failure leaves the list as it was (the error toast says why). */
+  loadMore: () => Promise<void>;
+  loadingMore: boolean;
+  hasMore: boolean;
+}
+
+function appendNew<Item>(
+  listed: readonly Item[],
+  page: readonly Item[],
+  keyOf: (item: Item) => string | number,
+): Item[] {
+  const known = new Set(listed.map(keyOf));
+  return [...listed, ...page.filter((item) => !known.has(keyOf(item)))];
+}
+
+/**
+ * A list that grows page by page: `loadPage` gets the page number (1 first) and the offset (the items
+ * listed so far). A reload starts again from the first page.
+ */
+export function usePagedLoader<Item, P extends Page<Item> = Page<Item>>(
+  loadPage: (next: { page: number; offset: number }) => Promise<P>,
+  options: PagedLoaderOptions<Item, P> = {},
+): PagedLoaderControl<Item, P> {
+  const { keyOf } = options;
+  const pages = useRef(1);
+  const loadFirst = useCallback(async (): Promise<P> => {
+    const first = await loadPage({ page: 1, offset: 0 });
+    pages.current = 1;
+    return first;
+  }, [loadPage]);
+  const { state, reload, update, generation } = useLoaderCore(loadFirst, options);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const hasMore = state.status === 'ready' && state.value.more;
+
+  const loadMore = useCallback(async (): Promise<void> => {
+    if (state.status !== 'ready' || !state.value.more || loadingMore) return;
+    const mine = generation.current;
+    setLoadingMore(true);
+    try {
+      const page = await loadPage({ page: pages.current + 1, offset: state.value.items.length });
+      if (mine !== generation.current) return;
+      pages.current += 1;
+      update((current) => ({
+        ...current,
+        items: keyOf ? appendNew(current.items, page.items, keyOf) : [...current.items, ...page.items],
+        total: page.total,
+        more: page.more,
+      }));
+    } catch {
+      // The error toast said why; asking again retries.
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [state, loadingMore, generation, loadPage, update, keyOf]);
+
+  return { state, reload, update, loadMore, loadingMore, hasMore };
 }

@@ -8,7 +8,7 @@ import { atom } from 'jotai';
 import * as v from 'valibot';
 import { DRAFT_KEY_PREFIX } from '../auth/clear-browser-data';
 import type { PersistentAtom } from '../state/storage';
-import { persistentAtom } from '../state/storage';
+import { userScopedAtoms } from '../state/storage';
 import { appStore } from '../state/store';
 
 export const SigningStep = v.picklist(['form', 'signer', 'read', 'pin', 'code', 'result']);
@@ -72,21 +72,11 @@ export type SigningDraft = v.InferOutput<typeof SigningDraft>;
 /** Drafts older than the server's ceremony lifetime (1 hour) are of no use: their documents are gone. */
 export const DRAFT_TTL_MS = 60 * 60 * 1000;
 
-const drafts = new Map<string, PersistentAtom<SigningDraft | null>>();
-
 /** The draft atom of one user (`userKey`: the user id, or the patient of a pending dossier consent). */
-export function signingDraftAtom(userKey: string): PersistentAtom<SigningDraft | null> {
-  let found = drafts.get(userKey);
-  if (!found) {
-    found = persistentAtom<SigningDraft | null>(
-      `${DRAFT_KEY_PREFIX}signing:${userKey}`,
-      null,
-      (value): value is SigningDraft | null => value === null || v.is(SigningDraft, value),
-    );
-    drafts.set(userKey, found);
-  }
-  return found;
-}
+export const signingDraftAtom: (userKey: string) => PersistentAtom<SigningDraft | null> = userScopedAtoms(
+  `${DRAFT_KEY_PREFIX}signing:`,
+  SigningDraft,
+);
 
 export function newDraft(input: {
   flowId: string;

@@ -6,6 +6,7 @@
  */
 import type { WritableAtom } from 'jotai';
 import { atom } from 'jotai';
+import * as v from 'valibot';
 
 export const RESET_STORED = Symbol('reset stored value');
 
@@ -52,4 +53,25 @@ export function persistentAtom<Value>(
       storage().setItem(key, JSON.stringify(next));
     },
   );
+}
+
+/**
+ * One persistent atom per user (a draft, a pending choice): the stored value is checked with `schema`,
+ * `null` when there is none. `scope` is the user key, with whatever else splits the drafts
+ * (`42:REPORTS`); the storage key is `prefix` followed by it.
+ */
+export function userScopedAtoms<Value>(
+  prefix: string,
+  schema: v.GenericSchema<unknown, Value>,
+): (scope: string) => PersistentAtom<Value | null> {
+  const atoms = new Map<string, PersistentAtom<Value | null>>();
+  const isValid = (value: unknown): value is Value | null => value === null || v.is(schema, value);
+  return (scope) => {
+    let found = atoms.get(scope);
+    if (!found) {
+      found = persistentAtom<Value | null>(`${prefix}${scope}`, null, isValid);
+      atoms.set(scope, found);
+    }
+    return found;
+  };
 }

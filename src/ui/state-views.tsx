@@ -2,7 +2,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { alertCircleOutline, documentTextOutline } from 'ionicons/icons';
+import { alertCircleOutline, cloudOfflineOutline, documentTextOutline } from 'ionicons/icons';
 import type { JSX, ReactNode } from 'react';
 import { IonSpinner } from './ionic/spinner';
 
@@ -57,6 +57,32 @@ export function ErrorState({
           <Trans>Riprova</Trans>
         </IonButton>
       )}
+    </div>
+  );
+}
+
+/** A reload failed: the screen still shows what it last received, and says so. */
+export function StaleNotice({
+  reason,
+  onRetry,
+}: {
+  reason: MessageDescriptor | null;
+  onRetry: () => void;
+}): JSX.Element {
+  const { i18n } = useLingui();
+  return (
+    <div className="stale-notice" role="status">
+      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <span>
+        {reason ? (
+          i18n._(reason)
+        ) : (
+          <Trans>Impossibile aggiornare: mostriamo i dati dell'ultimo caricamento.</Trans>
+        )}
+      </span>
+      <IonButton size="small" fill="clear" onClick={onRetry}>
+        <Trans>Riprova</Trans>
+      </IonButton>
     </div>
   );
 }

@@ -1,30 +1,17 @@
 import { IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useLoader } from '../../api/use-loader';
 import { runtimeConfig } from '../../config/runtime-config';
-import type { Utilities } from '../../contract/reference';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchUtilities } from './api';
 
-type State = { status: 'loading' } | { status: 'ready'; utilities: Utilities } | { status: 'error' };
-
 export function AboutPage(): JSX.Element {
   const { t } = useLingui();
   const title = runtimeConfig().applicationTitle;
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const load = useCallback(async (): Promise<void> => {
-    try {
-      setState({ status: 'ready', utilities: await fetchUtilities() });
-    } catch {
-      setState({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { state, reload: load } = useLoader(fetchUtilities);
 
   return (
     <PageLayout title={t`Informazioni`} refresher={<Refresher onRefresh={load} />}>
@@ -53,7 +40,7 @@ export function AboutPage(): JSX.Element {
             <IonLabel>
               <Trans>Server</Trans>
             </IonLabel>
-            <span slot="end">{state.utilities.serverVersion}</span>
+            <span slot="end">{state.value.serverVersion}</span>
           </IonItem>
         )}
       </IonList>
@@ -66,17 +53,17 @@ export function AboutPage(): JSX.Element {
               <Trans>Assistenza</Trans>
             </IonLabel>
           </IonListHeader>
-          <IonItem href={`tel:${state.utilities.helpDeskPhone}`} detail={false}>
+          <IonItem href={`tel:${state.value.helpDeskPhone}`} detail={false}>
             <IonLabel>
               <Trans>Telefono</Trans>
             </IonLabel>
-            <span slot="end">{state.utilities.helpDeskPhone}</span>
+            <span slot="end">{state.value.helpDeskPhone}</span>
           </IonItem>
-          <IonItem href={`mailto:${state.utilities.helpDeskEmail}`} detail={false}>
+          <IonItem href={`mailto:${state.value.helpDeskEmail}`} detail={false}>
             <IonLabel>
               <Trans>E-mail</Trans>
             </IonLabel>
-            <span slot="end">{state.utilities.helpDeskEmail}</span>
+            <span slot="end">{state.value.helpDeskEmail}</span>
           </IonItem>
         </IonList>
       )}

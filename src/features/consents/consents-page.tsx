@@ -9,10 +9,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline, alertCircleOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { failureMessage } from '../../api/error-report';
-import type { Consent, ConsentCategory, ConsentList } from '../../contract/consents';
+import { useLoader } from '../../api/use-loader';
+import type { Consent, ConsentCategory } from '../../contract/consents';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
@@ -26,30 +26,14 @@ import { consentFlowQuery } from './consent-flow';
 import { CATEGORY_ORDER, CATEGORY_TITLE, NOTIFICATION_TEXT } from './consent-labels';
 import './consents.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; list: ConsentList };
-
 export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean }): JSX.Element {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const user = useAtomValue(currentUserAtom);
   const patientId = Number(useParams().patientId);
-  const [state, setState] = useState<State>({ status: 'loading' });
   const isPatient = user ? isPatientSide(user.userType) : true;
 
-  const load = useCallback(async (): Promise<void> => {
-    try {
-      setState({ status: 'ready', list: await fetchConsents(patientId) });
-    } catch (error) {
-      setState({ status: 'error', error });
-    }
-  }, [patientId]);
-  useEffect(() => {
-    setState({ status: 'loading' });
-    void load();
-  }, [load]);
+  const { state, reload: load } = useLoader(useCallback(() => fetchConsents(patientId), [patientId]));
   // Ionic keeps this page alive under the signing screens: coming back (a new navigation to this very
   // path) shows the consents as they are now.
   const location = useLocation();
@@ -95,23 +79,21 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
       }
     >
       {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <ErrorState reason={failureMessage(state.error)} onRetry={() => void load()} />
-      )}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
       {state.status === 'ready' && (
         <>
           <p className="consent-summary">
-            <span className={`consent-dot dot-${state.list.notification.colour}`} aria-hidden="true" />
-            {i18n._(NOTIFICATION_TEXT[state.list.notification.colour])}
+            <span className={`consent-dot dot-${state.value.notification.colour}`} aria-hidden="true" />
+            {i18n._(NOTIFICATION_TEXT[state.value.notification.colour])}
           </p>
-          {state.list.errorMessageList.includes('CONSENTS_EXPIRED') && (
+          {state.value.errorMessageList.includes('CONSENTS_EXPIRED') && (
             <p className="consent-notice" role="status">
               <IonIcon icon={alertCircleOutline} aria-hidden="true" />
               <Trans>Il paziente ha consensi scaduti da rinnovare</Trans>
             </p>
           )}
           {categories.map((category) => {
-            const items = state.list.patientConsensusList.filter((consent) => consent.category === category);
+            const items = state.value.patientConsensusList.filter((consent) => consent.category === category);
             if (items.length === 0) return null;
             return (
               <section key={category} className="consent-group" aria-label={i18n._(CATEGORY_TITLE[category])}>
@@ -129,7 +111,7 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
             );
           })}
           {categories.every(
-            (category) => !state.list.patientConsensusList.some((c) => c.category === category),
+            (category) => !state.value.patientConsensusList.some((c) => c.category === category),
           ) && <EmptyState title={t`Nessun consenso`} />}
         </>
       )}

@@ -7,9 +7,7 @@ import { IonButton, IonContent, IonIcon, IonPage } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkmarkCircleOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { failureMessage } from '../../api/error-report';
 import { paths } from '../../routing/paths';
 import { PageLayout } from '../../ui/page-layout';
 import { ErrorState, LoadingState } from '../../ui/state-views';
@@ -35,8 +33,7 @@ function SignFeaConsents(): JSX.Element {
   const query = new URLSearchParams(useLocation().search);
   const patientId = Number(query.get('selectedPatient'));
   const identity = query.get('digitalIdentity');
-  const [attempt, setAttempt] = useState(0);
-  const model = useConsentModel(FEA_CONSENT_CODE, true, attempt);
+  const { state: model, reload } = useConsentModel(FEA_CONSENT_CODE, true);
   const title = t`Firma elettronica avanzata`;
   if (!Number.isInteger(patientId) || patientId <= 0)
     return (
@@ -53,7 +50,7 @@ function SignFeaConsents(): JSX.Element {
         {model.status === 'loading' ? (
           <LoadingState />
         ) : (
-          <ErrorState reason={failureMessage(model.error)} onRetry={() => setAttempt((n) => n + 1)} />
+          <ErrorState reason={model.reason} onRetry={() => void reload()} />
         )}
       </PageLayout>
     );
@@ -71,8 +68,8 @@ function SignFeaConsents(): JSX.Element {
   return (
     <ConsentWizard
       flow={flow}
-      type={model.type}
-      form={model.form}
+      type={model.value.type}
+      form={model.value.form}
       title={title}
       doneTo={paths.signFeaConsentsResult()}
     />

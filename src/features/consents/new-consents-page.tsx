@@ -2,9 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { failureMessage } from '../../api/error-report';
+import { useLoader } from '../../api/use-loader';
 import type { ConsentType } from '../../contract/consents';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
@@ -22,18 +21,7 @@ export function NewConsentsPage(): JSX.Element {
   const flow = parseConsentFlow(useLocation().search);
   const user = useAtomValue(currentUserAtom);
   const isPatient = user ? isPatientSide(user.userType) : true;
-  const [types, setTypes] = useState<ConsentType[] | 'loading' | { failed: unknown }>('loading');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    void attempt;
-    let active = true;
-    fetchConsentTypes()
-      .then((list) => active && setTypes(list))
-      .catch((error: unknown) => active && setTypes({ failed: error }));
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
+  const { state, reload } = useLoader(fetchConsentTypes);
 
   const patientId = flow?.patientId ?? user?.patientId ?? null;
   const choose = (type: ConsentType): void => {
@@ -44,13 +32,11 @@ export function NewConsentsPage(): JSX.Element {
 
   return (
     <PageLayout title={t`Nuovo consenso`} backTo={patientId ? paths.consents(patientId) : paths.home()}>
-      {types === 'loading' && <LoadingState />}
-      {typeof types === 'object' && 'failed' in types && (
-        <ErrorState reason={failureMessage(types.failed)} onRetry={() => setAttempt((n) => n + 1)} />
-      )}
-      {Array.isArray(types) &&
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
+      {state.status === 'ready' &&
         CATEGORY_ORDER.map((category) => {
-          const items = types.filter((type) => type.category === category);
+          const items = state.value.filter((type) => type.category === category);
           if (items.length === 0) return null;
           return (
             <section key={category} className="consent-group">

@@ -30,7 +30,7 @@ export function PaperConsentPage(): JSX.Element {
   const [signerType, setSignerType] = useState<'self' | 'other'>('self');
   const [error, setError] = useState<MessageDescriptor | null>(null);
   const [busy, setBusy] = useState(false);
-  const model = useConsentModel(flow?.model ?? null, false);
+  const { state: model } = useConsentModel(flow?.model ?? null, false);
   if (!flow?.model)
     return (
       <PageLayout title={t`Consenso cartaceo`} backTo={paths.home()}>
@@ -65,7 +65,7 @@ export function PaperConsentPage(): JSX.Element {
   return (
     <PageLayout title={t`Consenso cartaceo`} backTo={paths.selectConsentSigner(consentFlowQuery(flow))}>
       <form onSubmit={submit} noValidate className="paper-form">
-        {model.status === 'ready' && <h2 className="wizard-step-title">{model.type.desc}</h2>}
+        {model.status === 'ready' && <h2 className="wizard-step-title">{model.value.type.desc}</h2>}
         <p>
           {flow.action === 'revoke' ? (
             <Trans>Carica la scansione del modulo di revoca firmato.</Trans>

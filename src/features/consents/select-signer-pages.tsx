@@ -26,8 +26,8 @@ function MissingFlow({ title }: { title: string }): JSX.Element {
 
 /** Which consent is being collected, so staff see it before choosing (nothing while it loads). */
 function ConsentName({ model }: { model: string | null }): JSX.Element | null {
-  const state = useConsentModel(model, false);
-  return state.status === 'ready' ? <h2 className="wizard-step-title">{state.type.desc}</h2> : null;
+  const { state } = useConsentModel(model, false);
+  return state.status === 'ready' ? <h2 className="wizard-step-title">{state.value.type.desc}</h2> : null;
 }
 
 function Choice({ title, text, onClick }: { title: string; text: string; onClick: () => void }): JSX.Element {

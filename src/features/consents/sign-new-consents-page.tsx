@@ -7,9 +7,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { failureMessage } from '../../api/error-report';
 import { logout } from '../../auth/logout';
 import type { ConsentType } from '../../contract/consents';
 import { paths, patterns } from '../../routing/paths';
@@ -42,8 +41,7 @@ export function SignNewConsentsPage(): JSX.Element {
 function SignNewConsents(): JSX.Element {
   const { t } = useLingui();
   const flow = parseConsentFlow(useOwnSearch());
-  const [attempt, setAttempt] = useState(0);
-  const model = useConsentModel(flow?.model ?? null, flow?.action === 'give', attempt);
+  const { state: model, reload } = useConsentModel(flow?.model ?? null, flow?.action === 'give');
   if (!flow?.model)
     return (
       <PageLayout title={t`Firma del consenso`} withMenu={false}>
@@ -58,11 +56,11 @@ function SignNewConsents(): JSX.Element {
         {model.status === 'loading' ? (
           <LoadingState />
         ) : (
-          <ErrorState reason={failureMessage(model.error)} onRetry={() => setAttempt((n) => n + 1)} />
+          <ErrorState reason={model.reason} onRetry={() => void reload()} />
         )}
       </PageLayout>
     );
-  return <ConsentWizard flow={flow} type={model.type} form={model.form} />;
+  return <ConsentWizard flow={flow} type={model.value.type} form={model.value.form} />;
 }
 
 /** Without a loaded user (403 code 0 or 2) the portal has nothing else to show: closing means leaving. */

@@ -1,5 +1,6 @@
 /** The copy-request calls (spec 7, "Document requests"), each reply checked against the contract. */
 import { api } from '../../api/client';
+import { fetchDocumentList } from '../../api/documents';
 import { getJson, sendJson } from '../../api/request';
 import {
   AvailableDelivery,
@@ -13,15 +14,13 @@ import {
   RequestArchive,
   RequestLimits,
 } from '../../contract/document-requests';
-import { DocumentList } from '../../contract/documents';
+import type { DocumentList } from '../../contract/documents';
 
 export const DOCUMENTS_PAGE_SIZE = 50;
 export const ARCHIVE_PAGE_SIZE = 20;
 
 export function fetchDocuments(patientId: number, offset: number): Promise<DocumentList> {
-  return getJson('documents', DocumentList, {
-    searchParams: { patientId, max: DOCUMENTS_PAGE_SIZE, offset },
-  });
+  return fetchDocumentList({ patientId, pageSize: DOCUMENTS_PAGE_SIZE, offset });
 }
 
 export function fetchHospitalizations(patientId: number): Promise<Hospitalizations> {

@@ -7,7 +7,7 @@ import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
 import { Delivery, RequestKind } from '../../contract/document-requests';
 import type { Patient } from '../../contract/patient';
 import type { PersistentAtom } from '../../state/storage';
-import { persistentAtom } from '../../state/storage';
+import { userScopedAtoms } from '../../state/storage';
 
 export const RequestStep = v.picklist(['select', 'delivery', 'summary']);
 export type RequestStep = v.InferOutput<typeof RequestStep>;
@@ -69,21 +69,11 @@ export function newDraft(
   return { patientId, kind, step: 'select', selected: {}, delivery: emptyDelivery(own), updatedAt: now };
 }
 
-const atoms = new Map<string, PersistentAtom<RequestDraft | null>>();
+const requestDrafts = userScopedAtoms(`${DRAFT_KEY_PREFIX}documentRequest:`, RequestDraft);
 
 export function requestDraftAtom(
   userKey: string,
   kind: RequestDraft['kind'],
 ): PersistentAtom<RequestDraft | null> {
-  const key = `${DRAFT_KEY_PREFIX}documentRequest:${userKey}:${kind}`;
-  let found = atoms.get(key);
-  if (!found) {
-    found = persistentAtom<RequestDraft | null>(
-      key,
-      null,
-      (value): value is RequestDraft | null => value === null || v.is(RequestDraft, value),
-    );
-    atoms.set(key, found);
-  }
-  return found;
+  return requestDrafts(`${userKey}:${kind}`);
 }

@@ -1,12 +1,9 @@
 /** The dossier's calls (spec section 7, "Documents"), each validated with the contract. */
+import type { DocumentListRequest } from '../../api/documents';
+import { fetchDocumentList } from '../../api/documents';
 import { getJson, sendJson } from '../../api/request';
 import type { Document, DocumentList } from '../../contract/documents';
-import {
-  DocumentList as DocumentListSchema,
-  Document as DocumentSchema,
-  DocumentTypes,
-  Provenances,
-} from '../../contract/documents';
+import { Document as DocumentSchema, DocumentTypes, Provenances } from '../../contract/documents';
 import type { CodeDesc } from '../../contract/reference';
 import { PatientCurrentLocations } from '../../contract/reference';
 import type { StudyStatus } from '../../contract/studies';
@@ -16,21 +13,23 @@ import { filterParams } from './filters';
 
 export const DOSSIER_PAGE_SIZE = 20;
 
-/** The path and query of one list page: also the key of the offline copy. */
-export function documentListPath(patientId: number, filters: DossierFilters, page: number): string {
-  const query = new URLSearchParams([
-    ['patientId', String(patientId)],
-    ['max', String(DOSSIER_PAGE_SIZE)],
-    ['offset', String((page - 1) * DOSSIER_PAGE_SIZE)],
-    ['context', 'list'],
-    ...filterParams(filters),
-  ]);
-  return `documents?${query.toString()}`;
+/** One list page of the dossier: also, as a path, the key of the offline copy. */
+export function documentListRequest(
+  patientId: number,
+  filters: DossierFilters,
+  page: number,
+): DocumentListRequest {
+  return {
+    patientId,
+    pageSize: DOSSIER_PAGE_SIZE,
+    offset: (page - 1) * DOSSIER_PAGE_SIZE,
+    params: [['context', 'list'], ...filterParams(filters)],
+  };
 }
 
 /** `GET /documents?…&context=list`. A 400 (inverted period) is shown by the screen, not as a toast. */
-export function fetchDocumentPage(path: string, offline: boolean): Promise<DocumentList> {
-  return getJson(path, DocumentListSchema, {
+export function fetchDocumentPage(request: DocumentListRequest, offline: boolean): Promise<DocumentList> {
+  return fetchDocumentList(request, {
     // Offline, the screen falls back to the stored copy: no toast and no second try.
     context: { quiet: offline ? true : [400] },
     retry: offline ? 0 : undefined,

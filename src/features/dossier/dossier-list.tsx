@@ -33,7 +33,9 @@ export function DossierList({
 
   return (
     <>
-      {state.status === 'ready' && state.cachedAt !== null && <OfflineBanner at={state.cachedAt} />}
+      {state.status === 'ready' && state.value.cachedAt !== null && (
+        <OfflineBanner at={state.value.cachedAt} />
+      )}
       <FilterChips filters={filters} options={options} onChange={onFilters} />
       {list.periodRejected && (
         <p className="field-error" role="alert">
@@ -47,39 +49,39 @@ export function DossierList({
       {state.status === 'error' && !list.periodRejected && (
         <ErrorState reason={state.reason} onRetry={() => void list.reload()} />
       )}
-      {state.status === 'ready' && state.documents.length === 0 && (
+      {state.status === 'ready' && state.value.items.length === 0 && (
         <EmptyState
           title={
-            state.noDocumentsInDossier || !hasActiveFilters(filters) ? (
+            state.value.noDocumentsInDossier || !hasActiveFilters(filters) ? (
               <Trans>Nessun documento nel dossier</Trans>
             ) : (
               <Trans>Nessun documento corrisponde ai filtri scelti</Trans>
             )
           }
         >
-          {!state.noDocumentsInDossier && hasActiveFilters(filters) && (
+          {!state.value.noDocumentsInDossier && hasActiveFilters(filters) && (
             <IonButton fill="outline" onClick={() => onFilters(NO_FILTERS)}>
               <Trans>Rimuovi i filtri</Trans>
             </IonButton>
           )}
         </EmptyState>
       )}
-      {state.status === 'ready' && state.documents.length > 0 && (
+      {state.status === 'ready' && state.value.items.length > 0 && (
         <>
           <p className="doc-count" aria-live="polite">
-            <Plural value={state.paging.totalCount} one="# documento" other="# documenti" />
+            <Plural value={state.value.total} one="# documento" other="# documenti" />
           </p>
           {wide ? (
-            <DocumentTable documents={state.documents} onChange={list.replaceDocument} />
+            <DocumentTable documents={state.value.items} onChange={list.replaceDocument} />
           ) : (
-            <DocumentCards documents={state.documents} onChange={list.replaceDocument} />
+            <DocumentCards documents={state.value.items} onChange={list.replaceDocument} />
           )}
           {list.hasMore && (
             <MoreDocuments
               loading={list.loadingMore}
               onMore={() => void list.loadMore()}
-              shown={state.documents.length}
-              total={state.paging.totalCount}
+              shown={state.value.items.length}
+              total={state.value.total}
             />
           )}
         </>

@@ -26,7 +26,7 @@ export function OfflineBanner({ at }: { at: number }): JSX.Element {
   const format = useDateFormat();
   const when = format.dateTime(at);
   return (
-    <div className="offline-banner" role="status">
+    <div className="stale-notice" role="status">
       <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
       <span>
         <Trans>Sei offline: elenco aggiornato al {when}</Trans>

@@ -2,21 +2,13 @@
  * The filters in a sheet: several types, provenances, settings and states, and a date period. An
  * inverted period is refused here, before any call: 'Il periodo di date inserito non è corretto'.
  */
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent, JSX } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fieldErrorMessage } from '../../api/error-messages';
 import type { CodeDesc } from '../../contract/reference';
+import { Sheet } from '../../ui/sheet';
 import { statusLabel } from './document-availability';
 import type { FilterOptions } from './filter-options';
 import type { DossierFilters } from './filters';
@@ -42,7 +34,6 @@ export function FilterSheet({
   onClose: () => void;
 }): JSX.Element {
   const { t, i18n } = useLingui();
-  const titleId = useId();
   const [draft, setDraft] = useState<DossierFilters>(filters);
   useEffect(() => {
     if (open) setDraft(filters);
@@ -74,70 +65,55 @@ export function FilterSheet({
       </fieldset>
     );
 
+  const dateField = (key: 'dateFrom' | 'dateTo', label: string): JSX.Element => (
+    <label>
+      <span>{label}</span>
+      <input
+        type="date"
+        value={draft[key]}
+        aria-invalid={inverted}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      />
+    </label>
+  );
+
   const statuses = DOCUMENT_STATUSES.map((code) => ({ code, desc: i18n._(statusLabel(code)) }));
 
   return (
-    <IonModal isOpen={open} onDidDismiss={onClose} className="filter-sheet" aria-labelledby={titleId}>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle id={titleId}>
-            <Trans>Filtra i documenti</Trans>
-          </IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>
-              <Trans>Chiudi</Trans>
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <form onSubmit={submit} noValidate>
-          <fieldset className="filter-group">
-            <legend>{t`Periodo`}</legend>
-            <div className="filter-dates">
-              <label>
-                <span>{t`Dal`}</span>
-                <input
-                  type="date"
-                  value={draft.dateFrom}
-                  aria-invalid={inverted}
-                  onChange={(event) => setDraft({ ...draft, dateFrom: event.target.value })}
-                />
-              </label>
-              <label>
-                <span>{t`Al`}</span>
-                <input
-                  type="date"
-                  value={draft.dateTo}
-                  aria-invalid={inverted}
-                  onChange={(event) => setDraft({ ...draft, dateTo: event.target.value })}
-                />
-              </label>
-            </div>
-            {inverted && (
-              <p className="field-error" role="alert">
-                {i18n._(fieldErrorMessage('invalidPeriod'))}
-              </p>
-            )}
-          </fieldset>
-          {group('documentTypes', t`Tipo di documento`, options.documentTypes)}
-          {group('provenances', t`Provenienza`, options.provenances)}
-          {group('locations', t`Regime`, options.locations)}
-          {group('statuses', t`Disponibilità`, statuses)}
-        </form>
-      </IonContent>
-      <IonFooter>
-        <IonToolbar>
-          <div className="filter-actions">
-            <IonButton fill="outline" onClick={() => setDraft(NO_FILTERS)}>
-              <Trans>Azzera</Trans>
-            </IonButton>
-            <IonButton disabled={inverted} onClick={() => !inverted && onApply(draft)}>
-              <Trans>Applica</Trans>
-            </IonButton>
+    <Sheet
+      open={open}
+      onClose={onClose}
+      className="filter-sheet"
+      title={<Trans>Filtra i documenti</Trans>}
+      footer={
+        <div className="filter-actions">
+          <IonButton fill="outline" onClick={() => setDraft(NO_FILTERS)}>
+            <Trans>Azzera</Trans>
+          </IonButton>
+          <IonButton disabled={inverted} onClick={() => !inverted && onApply(draft)}>
+            <Trans>Applica</Trans>
+          </IonButton>
+        </div>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <fieldset className="filter-group">
+          <legend>{t`Periodo`}</legend>
+          <div className="filter-dates">
+            {dateField('dateFrom', t`Dal`)}
+            {dateField('dateTo', t`Al`)}
           </div>
-        </IonToolbar>
-      </IonFooter>
-    </IonModal>
+          {inverted && (
+            <p className="field-error" role="alert">
+              {i18n._(fieldErrorMessage('invalidPeriod'))}
+            </p>
+          )}
+        </fieldset>
+        {group('documentTypes', t`Tipo di documento`, options.documentTypes)}
+        {group('provenances', t`Provenienza`, options.provenances)}
+        {group('locations', t`Regime`, options.locations)}
+        {group('statuses', t`Disponibilità`, statuses)}
+      </form>
+    </Sheet>
   );
 }

@@ -3,39 +3,31 @@
  * document replaced in place (restore). Each page is kept for offline use; when the network fails the
  * stored copy is shown with the time it was received.
  */
-import type { MessageDescriptor } from '@lingui/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import * as v from 'valibot';
-import { errorReplyOf, failureMessage } from '../../api/error-report';
-import type { Paging } from '../../contract/common';
+import type { DocumentListRequest } from '../../api/documents';
+import { documentListPath } from '../../api/documents';
+import { errorReplyOf } from '../../api/error-report';
+import type { Page, PagedLoaderControl } from '../../api/use-loader';
+import { usePagedLoader } from '../../api/use-loader';
 import type { Document, DocumentList } from '../../contract/documents';
 import { DocumentList as DocumentListSchema } from '../../contract/documents';
 import { readCachedReply, storeCachedReply } from '../../pwa/document-cache';
 import { currentUserAtom } from '../../session/session-atoms';
-import { documentListPath, fetchDocumentPage } from './api';
+import { documentListRequest, fetchDocumentPage } from './api';
 import type { DossierFilters } from './filters';
 
-export type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; reason: MessageDescriptor | null }
-  | {
-      status: 'ready';
-      documents: readonly Document[];
-      paging: Paging;
-      noDocumentsInDossier: boolean;
-      /** Set when the list comes from the offline copy: when that copy was received. */
-      cachedAt: number | null;
-    };
+/** A page of the dossier, and from the first page: whether the dossier is empty, and the offline copy's time. */
+export interface DossierPage extends Page<Document> {
+  noDocumentsInDossier: boolean;
+  /** Set when the list comes from the offline copy: when that copy was received. */
+  cachedAt: number | null;
+}
 
-export interface DocumentListControl {
-  state: ListState;
+export interface DocumentListControl extends PagedLoaderControl<Document, DossierPage> {
   /** The server refused the period (400 invalidPeriod). */
   periodRejected: boolean;
-  loadingMore: boolean;
-  hasMore: boolean;
-  reload: () => Promise<void>;
-  loadMore: () => Promise<void>;
   replaceDocument: (document: Document) => void;
 }
 
@@ -47,12 +39,13 @@ function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-async function loadPage(
+async function fetchOrStored(
   userId: number,
-  path: string,
+  request: DocumentListRequest,
 ): Promise<{ list: DocumentList; cachedAt: number | null }> {
+  const path = documentListPath(request);
   try {
-    const list = await fetchDocumentPage(path, isOffline());
+    const list = await fetchDocumentPage(request, isOffline());
     void storeCachedReply(userId, path, list);
     return { list, cachedAt: null };
   } catch (error) {
@@ -70,67 +63,30 @@ export function useDocumentList(
   enabled: boolean,
 ): DocumentListControl {
   const userId = useAtomValue(currentUserAtom)?.id ?? 0;
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [periodRejected, setPeriodRejected] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const generation = useRef(0);
-
-  const reload = useCallback(async (): Promise<void> => {
-    if (!enabled) return;
-    const run = ++generation.current;
-    setPeriodRejected(false);
-    try {
-      const { list, cachedAt } = await loadPage(userId, documentListPath(patientId, filters, 1));
-      if (run !== generation.current) return;
-      setState({
-        status: 'ready',
-        documents: list.documents,
-        paging: list.paging,
+  const loadPage = useCallback(
+    async ({ page, offset }: { page: number; offset: number }): Promise<DossierPage> => {
+      const { list, cachedAt } = await fetchOrStored(userId, documentListRequest(patientId, filters, page));
+      const total = list.paging.totalCount;
+      return {
+        items: list.documents,
+        total,
+        // The offline copy has no further pages to ask for.
+        more: cachedAt === null && offset + list.documents.length < total,
         noDocumentsInDossier: list.noDocumentsInDossier === true,
         cachedAt,
-      });
-    } catch (error) {
-      if (run !== generation.current) return;
-      if (rejectsPeriod(error)) setPeriodRejected(true);
-      setState({ status: 'error', reason: failureMessage(error) });
-    }
-  }, [userId, patientId, filters, enabled]);
+      };
+    },
+    [userId, patientId, filters],
+  );
+  const control = usePagedLoader(loadPage, { enabled });
+  const { state, update } = control;
 
-  useEffect(() => {
-    setState({ status: 'loading' });
-    void reload();
-  }, [reload]);
+  const replaceDocument = useCallback(
+    (document: Document): void =>
+      update((list) => ({ ...list, items: list.items.map((d) => (d.id === document.id ? document : d)) })),
+    [update],
+  );
 
-  const hasMore =
-    state.status === 'ready' && state.cachedAt === null && state.documents.length < state.paging.totalCount;
-
-  const loadMore = useCallback(async (): Promise<void> => {
-    if (state.status !== 'ready' || !hasMore || loadingMore) return;
-    const run = generation.current;
-    const page = Math.floor(state.documents.length / state.paging.max) + 1;
-    setLoadingMore(true);
-    try {
-      const { list } = await loadPage(userId, documentListPath(patientId, filters, page));
-      if (run !== generation.current) return;
-      setState((current) =>
-        current.status === 'ready'
-          ? { ...current, documents: [...current.documents, ...list.documents], paging: list.paging }
-          : current,
-      );
-    } catch {
-      // The toast said why; scrolling again retries.
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [state, hasMore, loadingMore, userId, patientId, filters]);
-
-  const replaceDocument = useCallback((document: Document): void => {
-    setState((current) =>
-      current.status === 'ready'
-        ? { ...current, documents: current.documents.map((d) => (d.id === document.id ? document : d)) }
-        : current,
-    );
-  }, []);
-
-  return { state, periodRejected, loadingMore, hasMore, reload, loadMore, replaceDocument };
+  const periodRejected = state.status === 'error' && rejectsPeriod(state.error);
+  return { ...control, periodRejected, replaceDocument };
 }

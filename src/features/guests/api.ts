@@ -1,6 +1,5 @@
 /** The guests calls (spec 7) and the dossier page the documents step picks from. */
 import { getJson, sendJson } from '../../api/request';
-import { DocumentList } from '../../contract/documents';
 import {
   AccessTitles,
   Guest,
@@ -20,10 +19,6 @@ export function fetchGuests(): Promise<GuestList> {
 
 export async function fetchAccessTitles(): Promise<AccessTitles['accessTitles']> {
   return (await getJson('guests/accessTitles', AccessTitles)).accessTitles;
-}
-
-export function fetchDossierPage(patientId: number, offset: number): Promise<DocumentList> {
-  return getJson('documents', DocumentList, { searchParams: { patientId, max: DOCUMENT_PAGE_SIZE, offset } });
 }
 
 /** `POST /guests/prepareCreate` or `/guests/prepareUpdate`: the temp documents of the authorisation. */

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { AccessTitleCode, GuestRelationship, GuestRight } from '../../contract/guests';
 import type { PersistentAtom } from '../../state/storage';
-import { persistentAtom } from '../../state/storage';
+import { userScopedAtoms } from '../../state/storage';
 
 export const STEPS = ['relationship', 'accessTitle', 'deadline', 'rights', 'documents', 'person'] as const;
 export type GuestStep = (typeof STEPS)[number];
@@ -46,20 +46,10 @@ export function stepsOf(draft: Pick<GuestDraft, 'mode'>): readonly GuestStep[] {
   return draft.mode === 'edit' ? STEPS.filter((step) => step !== 'person') : STEPS;
 }
 
-const atoms = new Map<string, PersistentAtom<GuestDraft | null>>();
-
-export function guestDraftAtom(userKey: string): PersistentAtom<GuestDraft | null> {
-  let found = atoms.get(userKey);
-  if (!found) {
-    found = persistentAtom<GuestDraft | null>(
-      `guestDraft:${userKey}`,
-      null,
-      (value): value is GuestDraft | null => value === null || v.is(GuestDraft, value),
-    );
-    atoms.set(userKey, found);
-  }
-  return found;
-}
+export const guestDraftAtom: (userKey: string) => PersistentAtom<GuestDraft | null> = userScopedAtoms(
+  'guestDraft:',
+  GuestDraft,
+);
 
 /** Same answers, same flow id: the signing wizard resumes its draft only for the authorisation it prepared. */
 export function flowIdOf(draft: GuestDraft): string {

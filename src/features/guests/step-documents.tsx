@@ -4,45 +4,12 @@ import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useDocumentPages } from '../../api/use-document-pages';
 import type { Document } from '../../contract/documents';
 import { useDateFormat } from '../../i18n/dates';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
-import { fetchDossierPage } from './api';
+import { DOCUMENT_PAGE_SIZE } from './api';
 import { FieldError } from './step-choices';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; documents: Document[]; total: number; more: boolean };
-
-function useDossier(patientId: number): { state: Loaded; reload: () => void; loadMore: () => void } {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  const reload = useCallback(() => {
-    setState({ status: 'loading' });
-    fetchDossierPage(patientId, 0)
-      .then((page) =>
-        setState({ status: 'ready', documents: page.documents, total: page.paging.totalCount, more: false }),
-      )
-      .catch(() => setState({ status: 'error' }));
-  }, [patientId]);
-  useEffect(reload, [reload]);
-  const loadMore = (): void => {
-    if (state.status !== 'ready' || state.more) return;
-    setState({ ...state, more: true });
-    fetchDossierPage(patientId, state.documents.length)
-      .then((page) =>
-        setState({
-          status: 'ready',
-          documents: [...state.documents, ...page.documents],
-          total: page.paging.totalCount,
-          more: false,
-        }),
-      )
-      .catch(() => setState({ ...state, more: false }));
-  };
-  return { state, reload, loadMore };
-}
 
 export function DocumentsStep(props: {
   patientId: number;
@@ -53,14 +20,17 @@ export function DocumentsStep(props: {
 }): JSX.Element {
   const { t } = useLingui();
   const { date } = useDateFormat();
-  const { state, reload, loadMore } = useDossier(props.patientId);
+  const { state, reload, loadMore, loadingMore, hasMore } = useDocumentPages(
+    props.patientId,
+    DOCUMENT_PAGE_SIZE,
+  );
   const count = props.value.length;
   const toggle = (document: Document, on: boolean): void => {
     const ids = on ? [...props.value, document.id] : props.value.filter((id) => id !== document.id);
     const titles =
       state.status === 'ready'
         ? Object.fromEntries(
-            state.documents
+            state.value.items
               .filter((item) => ids.includes(item.id))
               .map((item) => [String(item.id), item.title]),
           )
@@ -83,13 +53,13 @@ export function DocumentsStep(props: {
       </p>
       <FieldError id="documents-error" error={props.error} />
       {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState onRetry={reload} />}
-      {state.status === 'ready' && state.documents.length === 0 && (
+      {state.status === 'error' && <ErrorState onRetry={() => void reload()} />}
+      {state.status === 'ready' && state.value.items.length === 0 && (
         <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
       )}
       {state.status === 'ready' &&
         // A document nobody can open (not readable, or reserved to clinicians) is not worth sharing.
-        state.documents
+        state.value.items
           .filter((document) => document.viewable)
           .map((document) => {
             const on = props.value.includes(document.id);
@@ -110,8 +80,8 @@ export function DocumentsStep(props: {
               </label>
             );
           })}
-      {state.status === 'ready' && state.documents.length < state.total && (
-        <IonButton expand="block" fill="clear" disabled={state.more} onClick={loadMore}>
+      {hasMore && (
+        <IonButton expand="block" fill="clear" disabled={loadingMore} onClick={() => void loadMore()}>
           <Trans>Mostra altri documenti</Trans>
         </IonButton>
       )}

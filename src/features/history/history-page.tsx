@@ -35,6 +35,7 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
   const { t } = useLingui();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const history = useHistory(patientId, filters);
+  const { state } = history;
   const filtered = activeFilterCount(filters) > 0;
 
   return (
@@ -45,11 +46,9 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
       refresher={<Refresher onRefresh={history.reload} />}
     >
       <HistoryFilters value={filters} options={history.options} onApply={setFilters} />
-      {history.status === 'loading' && <LoadingState />}
-      {history.status === 'error' && (
-        <ErrorState reason={history.reason} onRetry={() => void history.reload()} />
-      )}
-      {history.status === 'ready' && history.items.length === 0 && (
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void history.reload()} />}
+      {state.status === 'ready' && state.value.items.length === 0 && (
         <EmptyState
           title={
             filtered ? (
@@ -60,12 +59,12 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
           }
         />
       )}
-      {history.status === 'ready' && history.items.length > 0 && (
+      {state.status === 'ready' && state.value.items.length > 0 && (
         <>
           <p className="muted list-summary" aria-live="polite">
-            <Trans>{history.totalCount} accessi</Trans>
+            <Trans>{state.value.total} accessi</Trans>
           </p>
-          <HistoryList items={history.items} />
+          <HistoryList items={state.value.items} />
           {history.hasMore && (
             <div className="list-more">
               <IonButton fill="clear" onClick={() => void history.loadMore()}>

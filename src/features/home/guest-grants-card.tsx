@@ -2,13 +2,14 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useEffect, useState } from 'react';
-import { getJson } from '../../api/request';
-import { type GuestGrant, GuestGrants } from '../../contract/guests';
+import { useEffect } from 'react';
+import { useLoader } from '../../api/use-loader';
+import type { GuestGrant } from '../../contract/guests';
 import { useDateFormat } from '../../i18n/dates';
 import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '../../ui/ionic/card';
 import { IonCard } from '../../ui/ionic/navigation';
 import { ErrorState, LoadingState } from '../../ui/state-views';
+import { fetchGuestGrants } from './api';
 
 const RIGHT_TEXT = {
   dossier: msg`tutto il dossier, tranne i documenti oscurati`,
@@ -19,18 +20,16 @@ const RIGHT_TEXT = {
 } as const;
 
 export function GuestGrantsCard({ reloadKey }: { reloadKey: number }): JSX.Element {
-  const [grants, setGrants] = useState<GuestGrant[] | 'loading' | 'error'>('loading');
+  const { state, reload } = useLoader(fetchGuestGrants);
+  // Pull to refresh on the home bumps the key: the grants are asked again, the cards stay meanwhile.
   useEffect(() => {
-    void reloadKey;
-    getJson('guests/grants', GuestGrants)
-      .then((reply) => setGrants(reply.grants))
-      .catch(() => setGrants('error'));
-  }, [reloadKey]);
-  if (grants === 'loading') return <LoadingState />;
-  if (grants === 'error') return <ErrorState />;
+    if (reloadKey > 0) void reload();
+  }, [reloadKey, reload]);
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') return <ErrorState />;
   return (
     <>
-      {grants.map((grant) => (
+      {state.value.map((grant) => (
         <GrantCard key={grant.patientId} grant={grant} />
       ))}
     </>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useLoader } from '../../api/use-loader';
 import type { CurrentUser } from '../../contract/user';
 import { loadCurrentPatient } from '../../session/current-patient';
 import { isPatientSide } from '../../session/roles';
@@ -12,7 +13,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchPatientCount } from './api';
 import { GuestGrantsCard } from './guest-grants-card';
 import { PatientSummaryCard } from './patient-summary-card';
-import type { CountState } from './staff-overview-card';
 import { StaffOverviewCard } from './staff-overview-card';
 
 const HELP = { controller: 'home', action: 'index' } as const;
@@ -62,18 +62,7 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
 
 function StaffHome({ user }: { user: CurrentUser }): JSX.Element {
   const { t } = useLingui();
-  const [count, setCount] = useState<CountState>({ status: 'loading' });
-  const load = useCallback(async (): Promise<void> => {
-    setCount((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    try {
-      setCount({ status: 'ready', count: await fetchPatientCount() });
-    } catch {
-      setCount({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { state: count, reload: load } = useLoader(fetchPatientCount);
   return (
     <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={load} />}>
       <Greeting user={user} />

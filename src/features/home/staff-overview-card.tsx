@@ -2,19 +2,18 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { peopleOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
+import type { Loaded } from '../../api/use-loader';
 import { paths } from '../../routing/paths';
 import { IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { IonCard } from '../../ui/ionic/navigation';
 import { ErrorState, LoadingState } from '../../ui/state-views';
-
-export type CountState = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error' };
 
 /** Staff: how many patients they can reach (the probe), and the way to the list. */
 export function StaffOverviewCard({
   state,
   onRetry,
 }: {
-  state: CountState;
+  state: Loaded<number>;
   onRetry: () => void;
 }): JSX.Element {
   return (
@@ -34,7 +33,7 @@ export function StaffOverviewCard({
           <>
             <p className="big-number" aria-live="polite">
               <Plural
-                value={state.count}
+                value={state.value}
                 _0="Nessun paziente disponibile"
                 one="# paziente disponibile"
                 other="# pazienti disponibili"

@@ -1,21 +1,13 @@
 /** The obscuring calls (spec 7): the patient's documents, prepare the signed request, confirm it. */
-import { getJson, sendJson } from '../../api/request';
-import type { DocumentList } from '../../contract/documents';
-import { DocumentList as DocumentListSchema } from '../../contract/documents';
+import { sendJson } from '../../api/request';
 import type { ConfirmObscureReply, ObscureSelection } from '../../contract/obscuring';
 import {
   ConfirmObscureReply as ConfirmObscureReplySchema,
   PrepareObscureReply,
 } from '../../contract/obscuring';
 
+/** The patient's documents, a page at a time (the patient sees them all, obscured or not). */
 export const OBSCURING_PAGE_SIZE = 100;
-
-/** One page of the patient's documents (the patient sees them all, obscured or not). */
-export function fetchDocuments(patientId: number, offset: number): Promise<DocumentList> {
-  return getJson('documents', DocumentListSchema, {
-    searchParams: { patientId, max: OBSCURING_PAGE_SIZE, offset },
-  });
-}
 
 /** `POST /documents/prepareObscure`: the temp documents of the request to sign. */
 export async function prepareObscure(

@@ -10,6 +10,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useDocumentPages } from '../../api/use-document-pages';
 import type { Document, ObscuringInfo } from '../../contract/documents';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
@@ -17,11 +18,10 @@ import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
-import { confirmObscure } from './api';
+import { confirmObscure, OBSCURING_PAGE_SIZE } from './api';
 import { DocumentChoice } from './document-choice';
 import type { ObscuringChoice } from './selection';
 import { changesOf, obscuringChoiceAtom } from './selection';
-import { useObscuringDocuments } from './use-documents';
 import { ViewerSheet } from './viewer-sheet';
 import { NOBODY, proposedChoice, sameViewers } from './viewers';
 import './obscuring.css';
@@ -60,7 +60,7 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
   const { t } = useLingui();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { state, reload, loadMore } = useObscuringDocuments(patientId);
+  const { state, reload, loadMore, loadingMore, hasMore } = useDocumentPages(patientId, OBSCURING_PAGE_SIZE);
   const [stored, setChoice] = useAtom(obscuringChoiceAtom(userKey));
   const choice: ObscuringChoice = stored?.patientId === patientId ? stored : { patientId, documents: {} };
   const [editing, setEditing] = useState<Document | null>(null);
@@ -68,7 +68,7 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
 
   // The stored "before" may be stale (a request signed and not confirmed, another device): the list is
   // the truth, so a ticked document that already has the chosen viewers counts as no change.
-  const loaded = state.status === 'ready' ? state.documents : null;
+  const loaded = state.status === 'ready' ? state.value.items : null;
   useEffect(() => {
     if (!loaded || !stored || stored.patientId !== patientId) return;
     let stale = false;
@@ -126,13 +126,13 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
       </p>
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-      {state.status === 'ready' && state.documents.length === 0 && (
+      {state.status === 'ready' && state.value.items.length === 0 && (
         <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
       )}
-      {state.status === 'ready' && state.documents.length > 0 && (
+      {state.status === 'ready' && state.value.items.length > 0 && (
         <>
           <ul className="obscure-list" aria-label={t`Documenti del dossier`}>
-            {state.documents.map((document) => (
+            {state.value.items.map((document) => (
               <DocumentChoice
                 key={document.id}
                 document={document}
@@ -142,8 +142,8 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
               />
             ))}
           </ul>
-          {state.documents.length < state.total && (
-            <IonButton expand="block" fill="clear" disabled={state.loadingMore} onClick={loadMore}>
+          {hasMore && (
+            <IonButton expand="block" fill="clear" disabled={loadingMore} onClick={() => void loadMore()}>
               <Trans>Mostra altri documenti</Trans>
             </IonButton>
           )}

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ObscuringInfo } from '../../contract/documents';
 import type { ObscureSelection } from '../../contract/obscuring';
 import type { PersistentAtom } from '../../state/storage';
-import { persistentAtom } from '../../state/storage';
+import { userScopedAtoms } from '../../state/storage';
 import { sameViewers, VIEWERS } from './viewers';
 
 export const PendingDocument = v.object({
@@ -23,20 +23,8 @@ export const ObscuringChoice = v.object({
 });
 export type ObscuringChoice = v.InferOutput<typeof ObscuringChoice>;
 
-const atoms = new Map<string, PersistentAtom<ObscuringChoice | null>>();
-
-export function obscuringChoiceAtom(userKey: string): PersistentAtom<ObscuringChoice | null> {
-  let found = atoms.get(userKey);
-  if (!found) {
-    found = persistentAtom<ObscuringChoice | null>(
-      `obscuringChoice:${userKey}`,
-      null,
-      (value): value is ObscuringChoice | null => value === null || v.is(ObscuringChoice, value),
-    );
-    atoms.set(userKey, found);
-  }
-  return found;
-}
+export const obscuringChoiceAtom: (userKey: string) => PersistentAtom<ObscuringChoice | null> =
+  userScopedAtoms('obscuringChoice:', ObscuringChoice);
 
 /** The ticked documents whose viewers change: what the request will ask. */
 export function changesOf(choice: ObscuringChoice | null): ObscureSelection[] {

@@ -2,20 +2,12 @@
  * Bottom sheet to choose whom one document is hidden from: healthcare staff, then the patient's
  * authorised people by relationship. "Tutti gli operatori sanitari" covers every staff member.
  */
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ObscuringInfo } from '../../contract/documents';
+import { Sheet } from '../../ui/sheet';
 import type { Viewer } from './viewers';
 import { GUEST_VIEWERS, NOBODY, STAFF_VIEWERS, VIEWER_HINT, VIEWER_LABEL } from './viewers';
 
@@ -34,7 +26,6 @@ export function ViewerSheet({
   onClose: () => void;
 }): JSX.Element {
   const { t, i18n } = useLingui();
-  const titleId = useId();
   const [draft, setDraft] = useState<ObscuringInfo>(value);
   useEffect(() => {
     if (open) setDraft(value);
@@ -66,48 +57,30 @@ export function ViewerSheet({
   );
 
   return (
-    <IonModal
-      isOpen={open}
-      onDidDismiss={onClose}
+    <Sheet
+      open={open}
+      onClose={onClose}
       breakpoints={[0, 0.85, 1]}
       initialBreakpoint={0.85}
-      // The footer (Applica) stays on screen at every breakpoint; the list scrolls above it.
-      expandToScroll={false}
       className="viewer-sheet"
-      aria-labelledby={titleId}
+      title={<Trans>Nascondi a</Trans>}
+      footer={
+        <div className="viewer-actions">
+          <IonButton fill="outline" onClick={() => setDraft(NOBODY)}>
+            <Trans>Visibile a tutti</Trans>
+          </IonButton>
+          <IonButton onClick={() => onApply(draft)}>
+            <Trans>Applica</Trans>
+          </IonButton>
+        </div>
+      }
     >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle id={titleId}>
-            <Trans>Nascondi a</Trans>
-          </IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>
-              <Trans>Chiudi</Trans>
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <p className="viewer-sheet-document">{title}</p>
-        {group(t`Personale sanitario`, STAFF_VIEWERS)}
-        {group(t`Persone autorizzate`, GUEST_VIEWERS)}
-        <p className="viewer-sheet-note">
-          <Trans>Il documento resta sempre visibile a te e al medico che lo ha redatto.</Trans>
-        </p>
-      </IonContent>
-      <IonFooter>
-        <IonToolbar>
-          <div className="viewer-actions">
-            <IonButton fill="outline" onClick={() => setDraft(NOBODY)}>
-              <Trans>Visibile a tutti</Trans>
-            </IonButton>
-            <IonButton onClick={() => onApply(draft)}>
-              <Trans>Applica</Trans>
-            </IonButton>
-          </div>
-        </IonToolbar>
-      </IonFooter>
-    </IonModal>
+      <p className="viewer-sheet-document">{title}</p>
+      {group(t`Personale sanitario`, STAFF_VIEWERS)}
+      {group(t`Persone autorizzate`, GUEST_VIEWERS)}
+      <p className="viewer-sheet-note">
+        <Trans>Il documento resta sempre visibile a te e al medico che lo ha redatto.</Trans>
+      </p>
+    </Sheet>
   );
 }

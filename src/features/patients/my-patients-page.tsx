@@ -24,6 +24,7 @@ interface Removed {
 export function MyPatientsPage(): JSX.Element {
   const { t } = useLingui();
   const list = usePatientList(FAVORITES);
+  const { state } = list;
   const [removed, setRemoved] = useState<Removed | null>(null);
 
   const remove = async (patient: PatientSummary): Promise<void> => {
@@ -38,9 +39,9 @@ export function MyPatientsPage(): JSX.Element {
       help={{ controller: 'patients', action: 'favorites' }}
       refresher={<Refresher onRefresh={list.reload} />}
     >
-      {list.status === 'loading' && <LoadingState />}
-      {list.status === 'error' && <ErrorState reason={list.reason} onRetry={() => void list.reload()} />}
-      {list.status === 'ready' && list.patients.length === 0 && (
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
+      {state.status === 'ready' && state.value.items.length === 0 && (
         <EmptyState title={<Trans>Nessun paziente preferito</Trans>}>
           <p>
             <Trans>
@@ -50,9 +51,9 @@ export function MyPatientsPage(): JSX.Element {
           </p>
         </EmptyState>
       )}
-      {list.status === 'ready' && list.patients.length > 0 && (
+      {state.status === 'ready' && state.value.items.length > 0 && (
         <PatientRows
-          patients={list.patients}
+          patients={state.value.items}
           label={t`Pazienti preferiti`}
           onStar={(patient) => void remove(patient)}
           hasMore={list.hasMore}

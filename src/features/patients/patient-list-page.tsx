@@ -20,6 +20,7 @@ export function PatientListPage(): JSX.Element {
   const [typed, setTyped] = useState<NameFilters>(NO_NAME_FILTERS);
   const filters = useDebounced(typed);
   const list = usePatientList(filters);
+  const { state } = list;
 
   return (
     <PageLayout
@@ -33,18 +34,18 @@ export function PatientListPage(): JSX.Element {
       }
     >
       <ListFilters value={typed} onChange={setTyped} />
-      {list.status === 'loading' && <LoadingState />}
-      {list.status === 'error' && <ErrorState reason={list.reason} onRetry={() => void list.reload()} />}
-      {list.status === 'ready' && list.patients.length === 0 && (
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
+      {state.status === 'ready' && state.value.items.length === 0 && (
         <EmptyState title={<Trans>Nessun paziente da mostrare</Trans>} />
       )}
-      {list.status === 'ready' && list.patients.length > 0 && (
+      {state.status === 'ready' && state.value.items.length > 0 && (
         <>
           <p className="muted list-summary" aria-live="polite">
-            <Trans>{list.totalCount} pazienti</Trans>
+            <Trans>{state.value.total} pazienti</Trans>
           </p>
           <PatientRows
-            patients={list.patients}
+            patients={state.value.items}
             label={t`Elenco dei pazienti`}
             onStar={(patient) => void list.setFavorite(patient, !patient.favorite)}
             hasMore={list.hasMore}

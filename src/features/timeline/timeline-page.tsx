@@ -1,11 +1,10 @@
 import { useIonViewDidEnter } from '@ionic/react';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { failureMessage } from '../../api/error-report';
+import { useLoader } from '../../api/use-loader';
 import type { Document } from '../../contract/documents';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
@@ -16,11 +15,6 @@ import { fetchTimelineDocuments } from './api';
 import { TimelineSkeleton, TimelineView } from './timeline-view';
 import { useTimelineHeight } from './use-timeline-height';
 import type { VisTimelineControls } from './use-vis-timeline';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; documents: Document[] }
-  | { status: 'error'; reason: MessageDescriptor | null };
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
@@ -46,22 +40,14 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
   const { t } = useLingui();
   const navigate = useNavigate();
   const height = useTimelineHeight();
-  const [state, setState] = useState<State>({ status: 'loading' });
   const controls = useRef<VisTimelineControls | null>(null);
 
-  const load = useCallback(async (): Promise<void> => {
-    try {
-      const list = await fetchTimelineDocuments(patientId);
-      setState({ status: 'ready', documents: list.documents });
-    } catch (error) {
-      setState({ status: 'error', reason: failureMessage(error) });
-    }
-  }, [patientId]);
-
-  useEffect(() => {
-    setState({ status: 'loading' });
-    void load();
-  }, [load]);
+  const { state, reload: load } = useLoader(
+    useCallback(
+      async (): Promise<Document[]> => (await fetchTimelineDocuments(patientId)).documents,
+      [patientId],
+    ),
+  );
 
   // vis-timeline draws before the Ionic page has its size: draw again once it is shown.
   useIonViewDidEnter(() => controls.current?.refresh());
@@ -80,12 +66,12 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
     >
       {state.status === 'loading' && <TimelineSkeleton height={height} />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
-      {state.status === 'ready' && state.documents.length === 0 && (
+      {state.status === 'ready' && state.value.length === 0 && (
         <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
       )}
-      {state.status === 'ready' && state.documents.length > 0 && (
+      {state.status === 'ready' && state.value.length > 0 && (
         <TimelineView
-          documents={state.documents}
+          documents={state.value}
           isPhysician={isPhysician}
           height={height}
           onOpen={open}

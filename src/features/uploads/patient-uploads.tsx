@@ -10,7 +10,7 @@ import type { UploadedDocument, UploadPhysician } from '../../contract/uploads';
 import { confirm } from '../../ui/confirm-dialog';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { deleteUpload, fetchCustomTypes, fetchPhysicians } from './api';
 import { UploadSections } from './upload-sections';
@@ -26,6 +26,7 @@ const GROUPS = [
 export function PatientUploads(): JSX.Element {
   const { t } = useLingui();
   const uploads = useUploads();
+  const { state } = uploads;
   const [types, setTypes] = useState<CodeDesc[]>([]);
   const [physicians, setPhysicians] = useState<UploadPhysician[]>([]);
   const [sheet, setSheet] = useState<{ editing: UploadedDocument | null } | null>(null);
@@ -68,16 +69,17 @@ export function PatientUploads(): JSX.Element {
           <Trans>Carica un documento</Trans>
         </IonButton>
       </div>
-      {uploads.status === 'loading' && <LoadingState />}
-      {uploads.status === 'error' && (
-        <ErrorState reason={uploads.reason} onRetry={() => void uploads.reload()} />
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void uploads.reload()} />}
+      {state.status === 'ready' && state.stale && (
+        <StaleNotice reason={state.stale.reason} onRetry={() => void uploads.reload()} />
       )}
-      {uploads.status === 'ready' && uploads.documents.length === 0 && (
+      {state.status === 'ready' && state.value.documents.length === 0 && (
         <EmptyState title={<Trans>Non hai ancora caricato documenti</Trans>} />
       )}
-      {uploads.status === 'ready' && (
+      {state.status === 'ready' && (
         <UploadSections
-          documents={uploads.documents}
+          documents={state.value.documents}
           groups={GROUPS}
           actions={{
             onModify: (document) => setSheet({ editing: document }),

@@ -2,16 +2,7 @@
  * A physician reads an upload (the dossier's PDF viewer) and validates it, or rejects it with a reason
  * the patient will read. The reason typed stays if the rejection fails.
  */
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,6 +13,7 @@ import type { UploadedDocument } from '../../contract/uploads';
 import { UPLOAD_REASON_MAX } from '../../contract/uploads';
 import { confirm } from '../../ui/confirm-dialog';
 import { PdfDocument } from '../../ui/pdf/pdf-document';
+import { Sheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toasts';
 import { fetchUploadPdf, rejectUpload, validateUpload } from './api';
 import { UploadCard } from './upload-card';
@@ -38,7 +30,6 @@ export function ReviewSheet({
   onReviewed: () => void;
 }): JSX.Element {
   const { t, i18n } = useLingui();
-  const titleId = useId();
   const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -94,82 +85,63 @@ export function ReviewSheet({
   };
 
   return (
-    <IonModal
-      isOpen={document !== null}
-      onDidDismiss={onClose}
-      aria-labelledby={titleId}
+    <Sheet
+      open={document !== null}
+      onClose={onClose}
       className="review-sheet"
-    >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle id={titleId}>{document?.title ?? ''}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>
-              <Trans>Chiudi</Trans>
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {document && <UploadCard document={document} showOwner />}
-        {document && <PdfDocument load={load} label={t`Documento caricato dal paziente`} />}
-      </IonContent>
-      {document?.canReview && (
-        <IonFooter>
-          <IonToolbar>
-            <div className="review-actions">
-              {rejecting && (
-                <div className="field">
-                  <label htmlFor={reasonId}>
-                    <Trans>Motivo del rifiuto *</Trans>
-                  </label>
-                  <textarea
-                    id={reasonId}
-                    rows={3}
-                    maxLength={UPLOAD_REASON_MAX}
-                    value={reason}
-                    disabled={busy}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? `${reasonId}-error` : undefined}
-                    onChange={(event) => setReason(event.target.value)}
-                  />
-                  {problem && (
-                    <p className="field-error" id={`${reasonId}-error`} role="alert">
-                      {i18n._(problem)}
-                    </p>
-                  )}
-                </div>
-              )}
-              <div className="review-buttons">
-                {rejecting ? (
-                  <>
-                    <IonButton fill="outline" disabled={busy} onClick={() => setRejecting(false)}>
-                      <Trans>Annulla</Trans>
-                    </IonButton>
-                    <IonButton color="danger" disabled={busy} onClick={() => void reject()}>
-                      <Trans>Conferma il rifiuto</Trans>
-                    </IonButton>
-                  </>
-                ) : (
-                  <>
-                    <IonButton
-                      fill="outline"
-                      color="danger"
-                      disabled={busy}
-                      onClick={() => setRejecting(true)}
-                    >
-                      <Trans>Rifiuta</Trans>
-                    </IonButton>
-                    <IonButton color="success" disabled={busy} onClick={() => void validate()}>
-                      <Trans>Approva</Trans>
-                    </IonButton>
-                  </>
+      title={document?.title ?? ''}
+      footer={
+        document?.canReview && (
+          <div className="review-actions">
+            {rejecting && (
+              <div className="field">
+                <label htmlFor={reasonId}>
+                  <Trans>Motivo del rifiuto *</Trans>
+                </label>
+                <textarea
+                  id={reasonId}
+                  rows={3}
+                  maxLength={UPLOAD_REASON_MAX}
+                  value={reason}
+                  disabled={busy}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${reasonId}-error` : undefined}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+                {problem && (
+                  <p className="field-error" id={`${reasonId}-error`} role="alert">
+                    {i18n._(problem)}
+                  </p>
                 )}
               </div>
+            )}
+            <div className="review-buttons">
+              {rejecting ? (
+                <>
+                  <IonButton fill="outline" disabled={busy} onClick={() => setRejecting(false)}>
+                    <Trans>Annulla</Trans>
+                  </IonButton>
+                  <IonButton color="danger" disabled={busy} onClick={() => void reject()}>
+                    <Trans>Conferma il rifiuto</Trans>
+                  </IonButton>
+                </>
+              ) : (
+                <>
+                  <IonButton fill="outline" color="danger" disabled={busy} onClick={() => setRejecting(true)}>
+                    <Trans>Rifiuta</Trans>
+                  </IonButton>
+                  <IonButton color="success" disabled={busy} onClick={() => void validate()}>
+                    <Trans>Approva</Trans>
+                  </IonButton>
+                </>
+              )}
             </div>
-          </IonToolbar>
-        </IonFooter>
-      )}
-    </IonModal>
+          </div>
+        )
+      }
+    >
+      {document && <UploadCard document={document} showOwner />}
+      {document && <PdfDocument load={load} label={t`Documento caricato dal paziente`} />}
+    </Sheet>
   );
 }

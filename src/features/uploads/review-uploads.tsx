@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { UploadedDocument } from '../../contract/uploads';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
 import { ReviewSheet } from './review-sheet';
 import { UploadSections } from './upload-sections';
 import { useUploads } from './use-uploads';
@@ -19,6 +19,7 @@ const GROUPS = [
 export function ReviewUploads(): JSX.Element {
   const { t } = useLingui();
   const uploads = useUploads();
+  const { state } = uploads;
   const [open, setOpen] = useState<UploadedDocument | null>(null);
 
   return (
@@ -29,16 +30,17 @@ export function ReviewUploads(): JSX.Element {
           nel dossier del paziente; se lo rifiuti, il paziente legge il motivo.
         </Trans>
       </p>
-      {uploads.status === 'loading' && <LoadingState />}
-      {uploads.status === 'error' && (
-        <ErrorState reason={uploads.reason} onRetry={() => void uploads.reload()} />
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void uploads.reload()} />}
+      {state.status === 'ready' && state.stale && (
+        <StaleNotice reason={state.stale.reason} onRetry={() => void uploads.reload()} />
       )}
-      {uploads.status === 'ready' && uploads.documents.length === 0 && (
+      {state.status === 'ready' && state.value.documents.length === 0 && (
         <EmptyState title={<Trans>Nessun documento da approvare</Trans>} />
       )}
-      {uploads.status === 'ready' && (
+      {state.status === 'ready' && (
         <UploadSections
-          documents={uploads.documents}
+          documents={state.value.documents}
           groups={GROUPS}
           actions={{ onReview: setOpen, showOwner: true }}
         />

@@ -2,23 +2,15 @@
  * The upload form in a sheet, for a new upload or a pending one being modified. Whatever goes wrong,
  * the sheet stays open with everything typed and chosen; the error says what to fix.
  */
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent, JSX } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CodeDesc } from '../../contract/reference';
 import type { UploadedDocument, UploadPhysician } from '../../contract/uploads';
+import { Sheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toasts';
 import '../../ui/forms.css';
 import './upload-sheet.css';
@@ -69,7 +61,6 @@ export function UploadSheet({
   onSaved: () => void;
 }): JSX.Element {
   const { t, i18n } = useLingui();
-  const titleId = useId();
   const [draft, setDraft] = useState<UploadDraft>(EMPTY);
   const [choice, setChoice] = useState<FileChoice>({ kind: 'none' });
   const [fileProblem, setFileProblem] = useState<MessageDescriptor | null>(null);
@@ -140,60 +131,52 @@ export function UploadSheet({
   };
 
   return (
-    <IonModal isOpen={open} onDidDismiss={onClose} aria-labelledby={titleId} className="upload-sheet">
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle id={titleId}>{editing ? t`Modifica documento` : t`Carica un documento`}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose} disabled={busy}>
-              <Trans>Chiudi</Trans>
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <form id="upload-form" className="upload-form" noValidate onSubmit={(event) => void submit(event)}>
-          <UploadFileField
-            choice={choice}
-            problem={fileProblem}
-            replacing={editing !== null}
-            disabled={busy}
-            onChoose={choose}
-          />
-          <UploadFields
-            draft={draft}
-            types={types}
-            physicians={physicians}
-            problems={problems}
-            disabled={busy}
-            onChange={setDraft}
-          />
-          <p className="muted upload-hint">
-            <Trans>Il documento entrerà nel tuo dossier dopo l'approvazione di un medico.</Trans>
-          </p>
-        </form>
-      </IonContent>
-      <IonFooter>
-        <IonToolbar>
-          <div className="upload-submit">
-            {error && (
-              <p className="upload-error" role="alert">
-                {i18n._(error)}
-              </p>
-            )}
-            {stage === 'preparing' && <p role="status">{t`Preparazione del PDF…`}</p>}
-            {stage === 'sending' && (
-              <label className="upload-progress">
-                <span>{t`Invio in corso: ${Math.round(progress * 100)}%`}</span>
-                <progress max={1} value={progress} />
-              </label>
-            )}
-            <IonButton type="submit" form="upload-form" expand="block" disabled={busy}>
-              {editing ? <Trans>Salva le modifiche</Trans> : <Trans>Carica il documento</Trans>}
-            </IonButton>
-          </div>
-        </IonToolbar>
-      </IonFooter>
-    </IonModal>
+    <Sheet
+      open={open}
+      onClose={onClose}
+      closeDisabled={busy}
+      className="upload-sheet"
+      title={editing ? t`Modifica documento` : t`Carica un documento`}
+      footer={
+        <div className="upload-submit">
+          {error && (
+            <p className="upload-error" role="alert">
+              {i18n._(error)}
+            </p>
+          )}
+          {stage === 'preparing' && <p role="status">{t`Preparazione del PDF…`}</p>}
+          {stage === 'sending' && (
+            <label className="upload-progress">
+              <span>{t`Invio in corso: ${Math.round(progress * 100)}%`}</span>
+              <progress max={1} value={progress} />
+            </label>
+          )}
+          <IonButton type="submit" form="upload-form" expand="block" disabled={busy}>
+            {editing ? <Trans>Salva le modifiche</Trans> : <Trans>Carica il documento</Trans>}
+          </IonButton>
+        </div>
+      }
+    >
+      <form id="upload-form" className="upload-form" noValidate onSubmit={(event) => void submit(event)}>
+        <UploadFileField
+          choice={choice}
+          problem={fileProblem}
+          replacing={editing !== null}
+          disabled={busy}
+          onChoose={choose}
+        />
+        <UploadFields
+          draft={draft}
+          types={types}
+          physicians={physicians}
+          problems={problems}
+          disabled={busy}
+          onChange={setDraft}
+        />
+        <p className="muted upload-hint">
+          <Trans>Il documento entrerà nel tuo dossier dopo l'approvazione di un medico.</Trans>
+        </p>
+      </form>
+    </Sheet>
   );
 }

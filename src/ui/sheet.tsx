@@ -1,0 +1,91 @@
+/**
+ * The chrome of every sheet (a modal sliding up from the bottom): a toolbar with the title and a close
+ * button, the content, an optional footer. The sheet is named by its title (`aria-labelledby`), the
+ * close button is a 44 px target, and closing gives the focus back to the control that opened it.
+ */
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonFooter,
+  IonHeader,
+  IonModal,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { Trans } from '@lingui/react/macro';
+import type { JSX, ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import './sheet.css';
+
+export interface SheetProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Actions kept on screen below the content. */
+  footer?: ReactNode;
+  className?: string;
+  /** The close button waits, e.g. while a file is being sent. */
+  closeDisabled?: boolean;
+  /** Stops where the sheet rests (fractions of the screen); a full-height modal without them. */
+  breakpoints?: number[];
+  initialBreakpoint?: number;
+}
+
+export function Sheet({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  className,
+  closeDisabled = false,
+  breakpoints,
+  initialBreakpoint,
+}: SheetProps): JSX.Element {
+  const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
+
+  // The control that had the focus when the sheet opened (the sheet itself is not in the page yet).
+  useEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
+
+  const dismissed = (): void => {
+    onClose();
+    const control = opener.current;
+    opener.current = null;
+    if (control?.isConnected) control.focus();
+  };
+
+  return (
+    <IonModal
+      isOpen={open}
+      onDidDismiss={dismissed}
+      aria-labelledby={titleId}
+      className={className ? `sheet ${className}` : 'sheet'}
+      breakpoints={breakpoints}
+      initialBreakpoint={initialBreakpoint}
+      // With breakpoints, the footer stays on screen at every stop; the content scrolls above it.
+      expandToScroll={breakpoints ? false : undefined}
+    >
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle id={titleId}>{title}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton className="sheet-close" onClick={onClose} disabled={closeDisabled}>
+              <Trans>Chiudi</Trans>
+            </IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">{children}</IonContent>
+      {footer && (
+        <IonFooter>
+          <IonToolbar>{footer}</IonToolbar>
+        </IonFooter>
+      )}
+    </IonModal>
+  );
+}
