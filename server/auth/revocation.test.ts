@@ -116,7 +116,7 @@ describe('DPoP replay memory across a restart', () => {
     } finally {
       await after.close();
     }
-  });
+  }, 120_000);
 
   it('takes over a proof whose memory has expired', async () => {
     const database = await openDatabase(folder);
@@ -128,5 +128,5 @@ describe('DPoP replay memory across a restart', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });

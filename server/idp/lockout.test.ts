@@ -136,5 +136,5 @@ describe('client address behind proxies (TRUST_PROXY)', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 });
