@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustedProxies } from './idp/client-address';
 
 /** Server configuration, read once from the environment with defaults for the embedded setup. */
 export interface ServerConfig {
@@ -21,6 +22,10 @@ export interface ServerConfig {
   staticDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   shutdownGraceMs: number;
+  /** Proxies (addresses, CIDRs) whose `X-Forwarded-For` names the client; none by default. */
+  trustProxy: string[];
+  /** `NODE_ENV=development`: the Vite dev server's origin is a registered client origin too. */
+  development: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -50,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     logLevel: (['debug', 'info', 'warn', 'error'] as const).find((level) => level === logLevel) ?? 'info',
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 10_000),
+    trustProxy: parseTrustedProxies(env.TRUST_PROXY),
+    development: env.NODE_ENV === 'development',
   };
 }
 

@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { VerifyToken } from './app-env';
+import { grantLiveness } from './auth/grant-liveness';
+import { databaseReplayStore } from './auth/replay-store';
 import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
 import { issuerOf, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -18,6 +20,9 @@ if (config.seedDemoData) await seedDemoData(database.db, logger);
 
 let idp: EmbeddedIdp | null = null;
 let verifyToken: VerifyToken;
+const replayStore = databaseReplayStore(database.db, (error) =>
+  logger.warn('dpop.prune_failed', { error: error.message }),
+);
 if (config.oidcIssuer) {
   const jwks = new URL(await discoverJwksUri(config.oidcIssuer));
   verifyToken = createTokenVerifier({
@@ -25,6 +30,7 @@ if (config.oidcIssuer) {
     audience: config.apiAudience,
     jwks,
     requireDpop: config.dpop,
+    replayStore,
   });
 } else {
   idp = await createEmbeddedIdp({ config, db: database.db, logger: logger.child({ component: 'idp' }) });
@@ -33,6 +39,8 @@ if (config.oidcIssuer) {
     audience: config.apiAudience,
     jwks: idp.publicJwks,
     requireDpop: config.dpop,
+    replayStore,
+    grantIsLive: grantLiveness(database.db),
   });
 }
 

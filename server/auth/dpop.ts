@@ -1,39 +1,17 @@
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
+import type { ReplayStore } from './replay-store';
 
 /** Proof algorithms accepted (RFC 9449 names them by JWS alg). */
 export const DPOP_ALGORITHMS = ['ES256', 'RS256', 'EdDSA', 'Ed25519'];
 const IAT_WINDOW_SEC = 60;
+/** Longer than a proof stays acceptable (its iat within a minute either way, plus clock tolerance). */
 const JTI_MEMORY_MS = 5 * 60 * 1000;
-const JTI_MAX_ENTRIES = 100_000;
 
 export class DpopError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'DpopError';
-  }
-}
-
-/** Proof `jti`s seen recently, to refuse a replayed proof. In memory: one instance, a few minutes. */
-export class JtiMemory {
-  private readonly seen = new Map<string, number>();
-
-  /** Records the jti; false when it was already there. */
-  remember(key: string, now = Date.now()): boolean {
-    if (this.seen.size >= JTI_MAX_ENTRIES) this.prune(now);
-    const until = this.seen.get(key);
-    if (until !== undefined && until > now) return false;
-    this.seen.set(key, now + JTI_MEMORY_MS);
-    return true;
-  }
-
-  private prune(now: number): void {
-    for (const [key, until] of this.seen) if (until <= now) this.seen.delete(key);
-    // Still full of live entries: drop the oldest rather than grow without bound.
-    for (const key of this.seen.keys()) {
-      if (this.seen.size < JTI_MAX_ENTRIES) break;
-      this.seen.delete(key);
-    }
   }
 }
 
@@ -55,7 +33,7 @@ export async function verifyDpopProof(
   proof: string,
   request: Request,
   accessToken: string,
-  jtis: JtiMemory,
+  jtis: ReplayStore,
 ): Promise<VerifiedProof> {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -85,6 +63,7 @@ export async function verifyDpopProof(
   const ath = createHash('sha256').update(accessToken).digest('base64url');
   if (payload.ath !== ath) throw new DpopError('ath mismatch');
   const thumbprint = await calculateJwkThumbprint(jwk, 'sha256');
-  if (!jtis.remember(`${thumbprint}:${payload.jti}`)) throw new DpopError('proof replayed');
+  const until = new Date(Date.now() + JTI_MEMORY_MS);
+  if (!(await jtis.remember(`${thumbprint}:${payload.jti}`, until))) throw new DpopError('proof replayed');
   return { thumbprint };
 }

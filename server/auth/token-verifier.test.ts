@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error';
 import { type DpopKey, dpopKey, dpopProof } from '../idp/testing';
+import { memoryReplayStore } from './replay-store';
 import { createTokenVerifier, discoverJwksUri, type TokenVerifier } from './token-verifier';
 
 const ISSUER = 'https://portal.example/idp';
@@ -44,7 +45,14 @@ async function accessToken(claims: JWTPayload = {}, opts: { expiresIn?: number }
 }
 
 const verifier = (requireDpop = false): TokenVerifier =>
-  createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, jwks, requireDpop, clockToleranceSec: 0 });
+  createTokenVerifier({
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    jwks,
+    requireDpop,
+    clockToleranceSec: 0,
+    replayStore: memoryReplayStore(),
+  });
 
 function bearer(token: string): Request {
   return new Request(API_URL, { headers: { authorization: `Bearer ${token}` } });
@@ -212,6 +220,7 @@ describe('remote keys and discovery', () => {
       audience: AUDIENCE,
       jwks: new URL(jwksUri),
       requireDpop: false,
+      replayStore: memoryReplayStore(),
     });
     expect((await verify(bearer(await accessToken()))).subject).toBe('sub-1');
   });

@@ -8,7 +8,9 @@ import {
   jwtVerify,
 } from 'jose';
 import { HttpError } from '../http-error';
-import { DPOP_ALGORITHMS, DpopError, JtiMemory, verifyDpopProof } from './dpop';
+import { DPOP_ALGORITHMS, DpopError, verifyDpopProof } from './dpop';
+import { GRANT_CLAIM } from './grant-liveness';
+import type { ReplayStore } from './replay-store';
 
 export interface VerifiedToken {
   subject: string;
@@ -25,6 +27,13 @@ export interface TokenVerifierOptions {
   jwks: JSONWebKeySet | URL;
   /** Refuse plain bearer tokens: every token must be DPoP-bound. */
   requireDpop: boolean;
+  /** DPoP proofs seen, shared by every instance (`databaseReplayStore`). */
+  replayStore: ReplayStore;
+  /**
+   * Embedded IdP: whether the grant a token names still lives, so logout and refresh-family revocation
+   * end API access at once. An external issuer's tokens are trusted until their expiry.
+   */
+  grantIsLive?: (grantId: string) => Promise<boolean>;
   clockToleranceSec?: number;
 }
 
@@ -74,7 +83,6 @@ export async function discoverJwksUri(issuer: string, fetchImpl: typeof fetch = 
 export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
   const keys: JWTVerifyGetKey =
     opts.jwks instanceof URL ? createRemoteJWKSet(opts.jwks) : createLocalJWKSet(opts.jwks);
-  const jtis = new JtiMemory();
   const clockTolerance = opts.clockToleranceSec ?? 5;
 
   const refuse = (code: string, description: string, scheme?: Scheme): HttpError =>
@@ -124,7 +132,7 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
         throw refuse('invalid_dpop_proof', 'one DPoP proof required', 'DPoP');
       if (typeof jkt !== 'string') throw refuse('invalid_token', 'token is not DPoP-bound', 'DPoP');
       try {
-        const { thumbprint } = await verifyDpopProof(proof, request, token, jtis);
+        const { thumbprint } = await verifyDpopProof(proof, request, token, opts.replayStore);
         if (thumbprint !== jkt) throw new DpopError('key does not match the token binding');
       } catch (error) {
         if (error instanceof DpopError) throw refuse('invalid_dpop_proof', error.message, 'DPoP');
@@ -135,6 +143,11 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     const subject = claims.sub;
     if (typeof subject !== 'string' || !subject)
       throw refuse('invalid_token', 'token without subject', scheme);
+    if (opts.grantIsLive) {
+      const grantId = claims[GRANT_CLAIM];
+      if (typeof grantId !== 'string' || !(await opts.grantIsLive(grantId)))
+        throw refuse('invalid_token', 'session ended', scheme);
+    }
     return { subject, claims, authenticationMethod: authenticationMethodOf(claims) };
   };
 }

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../http-error';
 import { consumeCode } from '../services/otp';
+import { clientAddress } from './client-address';
 import { codeBody } from './code-page';
 import { renderPage } from './html';
 import type { InteractionDeps } from './interaction';
 import { type Locale, messages } from './messages';
 import { completeLogin } from './password-step';
-import { clientAddress, send } from './respond';
+import { send } from './respond';
 import { nonceOf } from './security';
 import {
   AMR_SMS_CODE,
@@ -111,8 +112,9 @@ export async function submitCode(
   const { db, limiter, logger, config, basePath } = deps;
   const { interaction, pending, form, locale } = view;
   const text = messages[locale];
-  const address = clientAddress(req);
-  if (await limiter.isBlocked(pending.username, address)) {
+  const address = clientAddress(req, deps.config.trustProxy);
+  // Counted before the code is looked at: parallel guesses cannot outrun the limit.
+  if (!(await limiter.tryAttempt(pending.username, address))) {
     logger.warn('idp.login_code.rate_limited', { username: pending.username, address });
     await renderCode(req, res, deps, {
       interaction,
@@ -136,7 +138,6 @@ export async function submitCode(
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    await limiter.recordFailure(pending.username, address);
     logger.info('idp.login_code.failed', { username: pending.username, address, reason: error.code });
     const message =
       error.code === 'OTP_EXPIRED'
@@ -147,7 +148,7 @@ export async function submitCode(
     await renderCode(req, res, deps, { interaction, pending, locale, status: 200, error: message });
     return;
   }
-  await limiter.recordSuccess(pending.username);
+  await limiter.recordSuccess(pending.username, address);
   if (form.get('remember') === 'yes') {
     const secure = config.publicUrl.startsWith('https:');
     appendCookie(

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
+import { grantLiveness } from '../auth/grant-liveness';
+import { databaseReplayStore } from '../auth/replay-store';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { oidcPayloads } from '../db/schema';
 import { PortalClient } from './test-flow';
@@ -26,6 +28,8 @@ const verifier = (requireDpop: boolean) =>
     audience: t.config.apiAudience,
     jwks: t.idp.publicJwks,
     requireDpop,
+    replayStore: databaseReplayStore(t.database.db),
+    grantIsLive: grantLiveness(t.database.db),
   });
 
 describe.each(databaseTargets)('embedded identity provider: sign-in on $name', ({ location }) => {

@@ -6,13 +6,14 @@ import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
+import { clientAddress } from './client-address';
 import { renderCode, resendCode, startStrongStep, submitCode } from './code-step';
 import { loginBody, messageBody, renderPage } from './html';
 import { explicitLocale, LANG_COOKIE, pickLocale } from './locale';
 import { type Locale, messages } from './messages';
 import { completeLogin, passwordChangeOf, renderNewPassword, submitNewPassword } from './password-step';
 import type { LoginRateLimit } from './rate-limit';
-import { clientAddress, readForm, send } from './respond';
+import { readForm, send } from './respond';
 import { nonceOf } from './security';
 import {
   AMR_PASSWORD,
@@ -21,8 +22,6 @@ import {
   pendingOf,
   requiresStrongLogin,
 } from './strong-login';
-
-export { clientAddress } from './respond';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -139,29 +138,30 @@ async function submitLogin(
     await renderLogin(req, res, deps, { ...view, status: 400, error: text.missingFields });
     return;
   }
-  const address = clientAddress(req);
-  if (await limiter.isBlocked(username, address)) {
+  const address = clientAddress(req, deps.config.trustProxy);
+  // Counted before the password is looked at, and kept as a failure unless it turns out right.
+  if (!(await limiter.tryAttempt(username, address))) {
     logger.warn('idp.login.rate_limited', { username, address });
     await renderLogin(req, res, deps, { ...view, status: 429, error: text.tooManyAttempts });
     return;
   }
   const subject = await authenticate(db, username, password);
   if (!subject) {
-    await limiter.recordFailure(username, address);
     logger.info('idp.login.failed', { username, address });
     await renderLogin(req, res, deps, { ...view, status: 200, error: text.invalidCredentials });
     return;
   }
   const user = await loginUserBySubject(db, subject);
   if (user && requiresStrongLogin(user)) {
-    // The failure counter is cleared only once the code is right, so codes cannot be guessed by
-    // interleaving right passwords.
+    // A right password is no failure, but the counter is cleared only once the code is right, so codes
+    // cannot be guessed by interleaving right passwords.
+    await limiter.refund(username, address);
     if (await startStrongStep(req, res, deps, { interaction, user, locale })) return;
     logger.warn('idp.login.no_phone', { username });
     await renderLogin(req, res, deps, { ...view, status: 200, error: text.noPhone });
     return;
   }
-  await limiter.recordSuccess(username);
+  await limiter.recordSuccess(username, address);
   await completeLogin(req, res, deps, { interaction, subject, amr: AMR_PASSWORD, locale });
 }
 

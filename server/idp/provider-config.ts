@@ -1,11 +1,13 @@
 import type { JWK } from 'jose';
 import type { Configuration, JWKS, KoaContextWithOIDC } from 'oidc-provider';
 import { errors } from 'oidc-provider';
+import { GRANT_CLAIM } from '../auth/grant-liveness';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { findAccount } from './accounts';
 import { DrizzleAdapter, extendSession } from './adapter';
+import { providerCookies } from './cookies';
 import { escapeHtml, messageBody, renderPage } from './html';
 import { SIGNING_ALG } from './keys';
 import { pickLocale } from './locale';
@@ -68,7 +70,8 @@ export interface ProviderConfigOptions {
 }
 
 export function clientRedirects(config: ServerConfig): { redirectUris: string[]; postLogoutUris: string[] } {
-  const origins = [...new Set([config.publicUrl, DEV_ORIGIN])];
+  // The Vite dev server is a client origin only in development: elsewhere it is any local process.
+  const origins = [...new Set([config.publicUrl, ...(config.development ? [DEV_ORIGIN] : [])])];
   return {
     redirectUris: [
       ...origins.map((origin) => `${origin}/postAuth`),
@@ -121,12 +124,7 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
     ],
     clientDefaults: { id_token_signed_response_alg: SIGNING_ALG },
     jwks: { keys: opts.signingKeys as JWKS['keys'] },
-    cookies: {
-      keys: opts.cookieKeys,
-      // Only the IdP's own paths need the session cookie; the portal's requests do not carry it.
-      long: { httpOnly: true, sameSite: 'lax', path: basePath },
-      short: { httpOnly: true, sameSite: 'lax' },
-    },
+    cookies: providerCookies(config.publicUrl, basePath, opts.cookieKeys),
     findAccount: (_ctx, subject) => findAccount(db, subject),
     claims: {
       openid: ['sub'],
@@ -161,9 +159,14 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
     // Tokens die with the login session: logout or the 12 h session end revokes them.
     expiresWithSession: async () => true,
     rotateRefreshToken: true,
-    async extraTokenClaims(ctx) {
+    // The grant id lets the API check on each call that logout or a revocation has not ended it.
+    async extraTokenClaims(ctx, token) {
       const source = ctx.oidc.entities.RefreshToken ?? ctx.oidc.entities.AuthorizationCode;
-      return source?.amr ? { amr: source.amr } : undefined;
+      const grantId = 'grantId' in token ? token.grantId : undefined;
+      return {
+        ...(source?.amr ? { amr: source.amr } : {}),
+        ...(grantId ? { [GRANT_CLAIM]: grantId } : {}),
+      };
     },
     features: {
       devInteractions: { enabled: false },

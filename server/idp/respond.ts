@@ -26,17 +26,3 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
-
-/**
- * Client address for the per-address limit. Behind the reverse proxy the last X-Forwarded-For hop is the
- * one the proxy itself appended, so a client cannot choose it.
- */
-export function clientAddress(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
-  const last = hops
-    .map((hop) => hop.trim())
-    .filter(Boolean)
-    .pop();
-  return last ?? req.socket.remoteAddress ?? 'unknown';
-}

@@ -35,7 +35,13 @@ export interface TestUser {
 export async function startTestIdp(
   people: readonly TestUser[],
   location = 'memory://',
-  options: { clock?: () => Date; smsSender?: SmsSender } = {},
+  options: {
+    clock?: () => Date;
+    smsSender?: SmsSender;
+    config?: Partial<ServerConfig>;
+    /** Public URL on https, as behind a TLS-terminating proxy; requests still reach `base` on http. */
+    https?: boolean;
+  } = {},
 ): Promise<TestIdp> {
   const database = await openTestDatabase(location);
   for (const person of people) {
@@ -58,14 +64,23 @@ export async function startTestIdp(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
+  const publicUrl = options.https ? `https://127.0.0.1:${port}` : base;
   const config: ServerConfig = {
     ...loadConfig({}),
     port,
-    publicUrl: base,
-    apiAudience: `${base}/api`,
+    publicUrl,
+    apiAudience: `${publicUrl}/api`,
     demoMode: true,
+    ...options.config,
   };
-  idp = await createEmbeddedIdp({ config, db: database.db, logger: createMemoryLogger(), ...options });
+  const { clock, smsSender } = options;
+  idp = await createEmbeddedIdp({
+    config,
+    db: database.db,
+    logger: createMemoryLogger(),
+    ...(clock ? { clock } : {}),
+    ...(smsSender ? { smsSender } : {}),
+  });
   const ready = idp;
   return {
     server,
@@ -73,7 +88,7 @@ export async function startTestIdp(
     config,
     idp: ready,
     base,
-    issuer: `${base}/idp`,
+    issuer: `${publicUrl}/idp`,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -91,6 +106,9 @@ interface StoredCookie {
 export class CookieJar {
   private readonly cookies = new Map<string, StoredCookie>();
 
+  /** `headers` go with every request (e.g. the `X-Forwarded-Proto` of a TLS-terminating proxy). */
+  constructor(private readonly headers: Record<string, string> = {}) {}
+
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const { pathname } = new URL(url);
     const header = [...this.cookies.entries()]
@@ -98,6 +116,7 @@ export class CookieJar {
       .map(([key, cookie]) => `${key.split('\t')[0]}=${cookie.value}`)
       .join('; ');
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (header) headers.set('cookie', header);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) this.store(line);

@@ -7,6 +7,8 @@ import { readCookie } from './locale';
 
 /** A device a patient chose to remember skips the SMS code for 30 days. */
 export const TRUSTED_DEVICE_COOKIE = 'idp_trusted';
+/** The name on https: `__Host-` keeps other hosts and plain-http pages from planting or shadowing it. */
+export const TRUSTED_DEVICE_COOKIE_HTTPS = `__Host-${TRUSTED_DEVICE_COOKIE}`;
 export const TRUSTED_DEVICE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A shared family tablet may remember a few people; older tokens drop off. */
 const MAX_TOKENS_PER_BROWSER = 5;
@@ -16,7 +18,7 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 
 /** The well-formed tokens this browser carries (the cookie holds one per remembered user). */
 export function presentedTokens(req: IncomingMessage): string[] {
-  const value = readCookie(req, TRUSTED_DEVICE_COOKIE) ?? '';
+  const value = readCookie(req, TRUSTED_DEVICE_COOKIE_HTTPS) ?? readCookie(req, TRUSTED_DEVICE_COOKIE) ?? '';
   return value
     .split('.')
     .filter((token) => TOKEN_PATTERN.test(token))
@@ -49,7 +51,7 @@ export async function isTrustedDevice(
 
 /**
  * Remembers this browser for the user: only the token's hash is stored. Returns the Set-Cookie value
- * (httpOnly, SameSite=Lax, Secure on https, limited to the IdP's path).
+ * (httpOnly, SameSite=Lax; on https `__Host-`, Secure, Path=/; on http limited to the IdP's path).
  */
 export async function trustDevice(
   db: Database,
@@ -68,6 +70,8 @@ export async function trustDevice(
   });
   const tokens = [token, ...presentedTokens(req)].slice(0, MAX_TOKENS_PER_BROWSER);
   const maxAge = Math.floor(TRUSTED_DEVICE_TTL_MS / 1000);
-  const secure = input.secure ? '; Secure' : '';
-  return `${TRUSTED_DEVICE_COOKIE}=${tokens.join('.')}; Path=${input.basePath}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+  const where = input.secure
+    ? `${TRUSTED_DEVICE_COOKIE_HTTPS}=${tokens.join('.')}; Path=/`
+    : `${TRUSTED_DEVICE_COOKIE}=${tokens.join('.')}; Path=${input.basePath}`;
+  return `${where}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${input.secure ? '; Secure' : ''}`;
 }

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/app-env';
+import { databaseReplayStore } from '../../server/auth/replay-store';
 import { createTokenVerifier } from '../../server/auth/token-verifier';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
@@ -44,6 +45,7 @@ export async function createTestContext(
     audience: config.apiAudience,
     jwks: { keys: [publicJwk] },
     requireDpop: false,
+    replayStore: databaseReplayStore(database.db),
   });
   const app = createApp({ config, db: database.db, logger, verifyToken, ping: database.ping });
 

@@ -34,3 +34,13 @@ export const loginAttempts = pgTable('login_attempts', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** DPoP proofs seen recently (a hash of key thumbprint and jti), so a replay is refused by every instance. */
+export const dpopProofs = pgTable(
+  'dpop_proofs',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('dpop_proofs_expires_idx').on(table.expiresAt)],
+);

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { dpopProofs } from '../db/schema';
+
+/** Remembers DPoP proofs until they could no longer be accepted, to refuse a replayed one. */
+export interface ReplayStore {
+  /** Records the key until `until`; false when it was already there and still live. */
+  remember(key: string, until: Date): Promise<boolean>;
+}
+
+const PRUNE_INTERVAL_MS = 60 * 1000;
+
+/**
+ * In PostgreSQL, so every server process and a restart see the same proofs: one insert decides (a live
+ * row makes it return nothing), expired rows are taken over, and the rest is pruned once a minute.
+ */
+export function databaseReplayStore(db: Database, onPruneError?: (error: Error) => void): ReplayStore {
+  let lastPrune = 0;
+  return {
+    async remember(key, until) {
+      const now = new Date();
+      if (now.getTime() - lastPrune > PRUNE_INTERVAL_MS) {
+        lastPrune = now.getTime();
+        db.delete(dpopProofs)
+          .where(lte(dpopProofs.expiresAt, now))
+          .catch((error: Error) => onPruneError?.(error));
+      }
+      // A fixed-length key whatever the client put in its jti.
+      const digest = createHash('sha256').update(key).digest('base64url');
+      const stored = await db
+        .insert(dpopProofs)
+        .values({ key: digest, expiresAt: until })
+        .onConflictDoUpdate({
+          target: dpopProofs.key,
+          set: { expiresAt: until },
+          setWhere: sql`${dpopProofs.expiresAt} <= ${now.toISOString()}::timestamptz`,
+        })
+        .returning({ key: dpopProofs.key });
+      return stored.length > 0;
+    },
+  };
+}
+
+const MEMORY_MAX_ENTRIES = 100_000;
+
+/** One process only, forgotten at a restart: for unit tests of the verifier without a database. */
+export function memoryReplayStore(): ReplayStore {
+  const seen = new Map<string, number>();
+  return {
+    async remember(key, until) {
+      const now = Date.now();
+      if (seen.size >= MEMORY_MAX_ENTRIES) {
+        for (const [old, expiry] of seen) if (expiry <= now) seen.delete(old);
+      }
+      const expiry = seen.get(key);
+      if (expiry !== undefined && expiry > now) return false;
+      seen.set(key, until.getTime());
+      return true;
+    },
+  };
+}
