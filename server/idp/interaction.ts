@@ -10,17 +10,12 @@ import { renderCode, resendCode, startStrongStep, submitCode } from './code-step
 import { loginBody, messageBody, renderPage } from './html';
 import { explicitLocale, LANG_COOKIE, pickLocale } from './locale';
 import { type Locale, messages } from './messages';
-import { completeLogin, passwordChangeOf, renderNewPassword, submitNewPassword } from './password-step';
+import { passwordChangeOf, renderNewPassword, submitNewPassword } from './password-step';
 import type { LoginRateLimit } from './rate-limit';
 import { clientAddress, readForm, send } from './respond';
 import { nonceOf } from './security';
-import {
-  AMR_PASSWORD,
-  type Interaction,
-  loginUserBySubject,
-  pendingOf,
-  requiresStrongLogin,
-} from './strong-login';
+import { type Interaction, loginUserBySubject, pendingOf, requiresStrongLogin } from './strong-login';
+import { routeTotp, startStaffStep } from './totp-step';
 
 export { clientAddress } from './respond';
 
@@ -121,7 +116,7 @@ async function grantConsent(
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
-/** `POST …/login`: the password; staff are in, patients and guests go on to the SMS code. */
+/** `POST …/login`: the password; patients and guests go on to the SMS code, staff to their authenticator's. */
 async function submitLogin(
   req: IncomingMessage,
   res: ServerResponse,
@@ -153,7 +148,8 @@ async function submitLogin(
     return;
   }
   const user = await loginUserBySubject(db, subject);
-  if (user && requiresStrongLogin(user)) {
+  if (!user) throw new Error('authenticated user not found');
+  if (requiresStrongLogin(user)) {
     // The failure counter is cleared only once the code is right, so codes cannot be guessed by
     // interleaving right passwords.
     if (await startStrongStep(req, res, deps, { interaction, user, locale })) return;
@@ -161,8 +157,8 @@ async function submitLogin(
     await renderLogin(req, res, deps, { ...view, status: 200, error: text.noPhone });
     return;
   }
-  await limiter.recordSuccess(username);
-  await completeLogin(req, res, deps, { interaction, subject, amr: AMR_PASSWORD, locale });
+  // Nobody signs in with the password alone (ASVS 6.3.3): staff go on to their authenticator.
+  await startStaffStep(req, res, deps, { interaction, user, locale });
 }
 
 const ROUTE = /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp|\/password)?$/;
@@ -258,6 +254,8 @@ async function route(
       username: '',
       error: null,
     });
+  } else if (pending.factor) {
+    await routeTotp(req, res, deps, { interaction, pending, locale, action, form });
   } else if (action === '/loginstrong' && form) {
     await submitCode(req, res, deps, { interaction, pending, form, locale });
   } else if (action === '/otp/requestOtp') {
