@@ -112,7 +112,7 @@ export interface LoginPageOptions {
   action: string;
   username: string;
   error: string | null;
-  demo: { password: string; accounts: readonly DemoAccountRow[] } | null;
+  demo: { password: string; totpSecret: string; accounts: readonly DemoAccountRow[] } | null;
   /** The portal's PIN reset page. */
   forgotPinHref: string;
 }
@@ -148,6 +148,7 @@ function demoSection(demo: NonNullable<LoginPageOptions['demo']>, text: Messages
   return `<section class="demo" aria-labelledby="demo-title">
 <h2 id="demo-title">${escapeHtml(text.demoTitle)}</h2>
 <p class="muted">${escapeHtml(text.demoIntro)} ${escapeHtml(text.demoPassword)}: <code>${escapeHtml(demo.password)}</code></p>
+<p class="muted">${escapeHtml(text.demoTotp)}: <code>${escapeHtml(demo.totpSecret)}</code></p>
 <ul class="accounts" aria-label="${escapeHtml(text.demoTitle)}">${rows}</ul>
 </section>`;
 }

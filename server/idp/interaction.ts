@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../db/seed/demo-accounts';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
@@ -46,7 +46,9 @@ async function renderLogin(
   const { config, basePath, db } = deps;
   const text = messages[view.locale];
   const page = `${basePath}/interaction/${view.interaction.uid}`;
-  const demo = config.demoMode ? { password: DEMO_PASSWORD, accounts: await listDemoAccounts(db) } : null;
+  const demo = config.demoMode
+    ? { password: DEMO_PASSWORD, totpSecret: DEMO_TOTP_SECRET, accounts: await listDemoAccounts(db) }
+    : null;
   const html = renderPage({
     locale: view.locale,
     nonce: nonceOf(req),

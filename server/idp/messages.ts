@@ -17,6 +17,7 @@ export interface Messages {
   demoTitle: string;
   demoIntro: string;
   demoPassword: string;
+  demoTotp: string;
   roles: Record<string, string>;
   signOutTitle: string;
   signOutText: string;
@@ -87,6 +88,7 @@ export const messages: Record<Locale, Messages> = {
     demoTitle: 'Account dimostrativi',
     demoIntro: 'Ambiente dimostrativo: tutti gli account usano la stessa password.',
     demoPassword: 'Password',
+    demoTotp: 'Personale: chiave dell’app di autenticazione',
     roles: { PAT: 'Paziente', PHY: 'Medico', OPT: 'Operatore', ADM: 'Amministratore', GUE: 'Ospite' },
     signOutTitle: 'Uscita in corso',
     signOutText: 'Stai per uscire dal portale.',
@@ -157,6 +159,7 @@ export const messages: Record<Locale, Messages> = {
     demoTitle: 'Demo accounts',
     demoIntro: 'Demo environment: every account uses the same password.',
     demoPassword: 'Password',
+    demoTotp: 'Staff: authenticator app key',
     roles: { PAT: 'Patient', PHY: 'Physician', OPT: 'Operator', ADM: 'Administrator', GUE: 'Guest' },
     signOutTitle: 'Signing out',
     signOutText: 'You are about to sign out of the portal.',
