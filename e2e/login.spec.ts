@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, readSmsCode, submitPassword, tabLabels } from './support';
+import { login, readSmsCode, submitPassword, tabLabels, totpCode } from './support';
 
 const roles = [
   { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Consensi'] },
@@ -26,10 +26,29 @@ test('a wrong password shows the error and keeps the username', async ({ page })
   await expect(page.locator('#password')).toHaveValue('');
 });
 
-test('staff sign in with the password alone', async ({ page }) => {
+test('a physician signs in with the password and the authenticator code, not the password alone', async ({
+  page,
+}) => {
   await submitPassword(page, 'dott.ferrari');
+  await expect(page.getByRole('heading', { name: 'Verifica con l’app di autenticazione' })).toBeVisible();
+  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  const codeInput = page.getByLabel('Codice dell’app di autenticazione');
+  await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
+  await expect(page.getByRole('button', { name: 'Ricevi invece un codice via SMS' })).toBeVisible();
+  // Tap targets of at least 44 px on a tablet.
+  for (const target of [codeInput, page.getByRole('button', { name: 'Verifica e accedi' })]) {
+    expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+
+  const code = await totpCode('dott.ferrari');
+  await codeInput.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verifica e accedi' }).click();
+  await expect(page.getByRole('alert')).toContainText('Codice non valido');
+  await page.getByLabel('Codice dell’app di autenticazione').fill(code);
+  await page.getByRole('button', { name: 'Verifica e accedi' }).click();
   await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
-  await expect(page.locator('#code')).toHaveCount(0);
+  expect(await tabLabels(page)).toEqual(['Home', 'Pazienti', 'Preferiti', 'Da approvare']);
 });
 
 test('a patient types the SMS code, and a remembered device skips it for the next login', async ({

@@ -1,6 +1,10 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_TOTP_SECRET, demoTotpCode } from '../scripts/demo-totp';
 
 export const DEMO_PASSWORD = 'Dossier2026!';
+export { DEMO_TOTP_SECRET };
+/** The demo staff's authenticator code (README), never one this worker already typed. */
+export const totpCode = demoTotpCode;
 
 /** The password step on the identity provider's page, from the portal's start URL. */
 export async function submitPassword(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
@@ -33,7 +37,9 @@ export async function smsBodies(page: Page, username: string): Promise<string[]>
 
 /**
  * Logs in through the real identity provider page. Patients and guests then get the SMS code step:
- * the code is read from the demo outbox and typed in, as a person would.
+ * the code is read from the demo outbox and typed in, as a person would; staff type their
+ * authenticator's code (a code refused as already used, e.g. by another worker, is retried once with
+ * the next one).
  */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await submitPassword(page, username, password);
@@ -49,8 +55,25 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   ]).catch(() => 'unknown' as const);
   leftIdp.catch(() => undefined);
   if (outcome !== 'code') return;
-  await codeInput.fill(await readSmsCode(page, username));
-  await page.locator('form button[type="submit"]').first().click();
+  if ((await page.locator('#totp-form').count()) === 0) {
+    await codeInput.fill(await readSmsCode(page, username));
+    await page.locator('form button[type="submit"]').first().click();
+    return;
+  }
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    await page.locator('#code').fill(await totpCode(username));
+    const left = page.waitForURL((url) => !url.pathname.startsWith('/idp/'), { timeout: 15_000 });
+    await page.locator('#totp-form button[type="submit"]').click();
+    const refused = await Promise.race([
+      left.then(() => false),
+      page
+        .locator('#code-error')
+        .waitFor({ timeout: 15_000 })
+        .then(() => true),
+    ]).catch(() => false);
+    left.catch(() => undefined);
+    if (!refused) return;
+  }
 }
 
 /**

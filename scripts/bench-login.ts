@@ -1,9 +1,10 @@
 /**
  * A real access token from the embedded IdP of a running server: the portal's authorization-code flow
  * with PKCE, driven with fetch and a cookie jar (no DPoP key, so the token is a plain bearer token);
- * patients type the SMS code, which the bench reads from the demo outbox.
+ * patients type the SMS code, which the bench reads from the demo outbox; staff the demo authenticator's.
  */
 import { CookieJar, pkce } from '../server/idp/testing';
+import { demoTotpCode } from './demo-totp';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -38,9 +39,13 @@ export async function signIn(base: string, username: string, password: string): 
     headers: FORM,
     body: new URLSearchParams({ username, password }),
   });
-  // Patients and guests: the SMS code, read from the demo outbox (the bench server runs in demo mode).
-  if (posted.status === 200 && (await posted.text()).includes('/loginstrong"')) {
-    const code = await smsCode(base, username);
+  const page = posted.status === 200 ? await posted.text() : '';
+  // Patients and guests: the SMS code, read from the demo outbox (the bench server runs in demo mode);
+  // staff: the code of the demo authenticator key.
+  if (page.includes('/loginstrong"')) {
+    const code = page.includes('id="totp-form"')
+      ? await demoTotpCode(username)
+      : await smsCode(base, username);
     posted = await jar.fetch(`${loginUrl}/loginstrong`, {
       method: 'POST',
       headers: FORM,

@@ -1,8 +1,10 @@
 /**
  * What the screenshot scripts share: the two viewports, Debian's Chromium, and a login through the real
- * identity provider page (the SMS code read from the demo outbox, as a person would read it).
+ * identity provider page (the SMS code read from the demo outbox, as a person would read it; staff's code
+ * from the demo authenticator key).
  */
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { demoTotpCode } from './demo-totp';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -24,7 +26,10 @@ export async function loginAs(page: Page, baseUrl: string, username: string): Pr
   await page.locator('form button[type="submit"]').click();
   // Patients and guests: the SMS code step, with the code from the demo outbox.
   await page.locator('#code').or(page.locator('ion-tab-bar')).first().waitFor();
-  if (await page.locator('#code').isVisible()) {
+  if (await page.locator('#totp-form').isVisible()) {
+    await page.locator('#code').fill(await demoTotpCode(username));
+    await page.locator('#totp-form button[type="submit"]').click();
+  } else if (await page.locator('#code').isVisible()) {
     const sms = await page.request.get(`${baseUrl}/dev/sms.json?username=${username}`);
     const { messages } = (await sms.json()) as { messages: { body: string }[] };
     await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');

@@ -50,6 +50,8 @@ button.secondary{background:#fff;color:var(--primary);border:1px solid var(--pri
 button.secondary:hover{background:#f0fdfa}
 button:disabled{opacity:.6;cursor:not-allowed}
 .links{margin:20px 0 0;text-align:center}
+h2.label{font-size:1rem;margin:16px 0 6px}
+.secret code{font-size:1.25rem;word-spacing:.5em;font-weight:600}
 .links a{display:inline-flex;align-items:center;min-height:44px;color:var(--primary);font-weight:600}
 @media (max-width:420px){main{padding:16px 8px}.card{padding:16px}}
 `;
@@ -110,7 +112,7 @@ export interface LoginPageOptions {
   action: string;
   username: string;
   error: string | null;
-  demo: { password: string; accounts: readonly DemoAccountRow[] } | null;
+  demo: { password: string; totpSecret: string; accounts: readonly DemoAccountRow[] } | null;
   /** The portal's PIN reset page. */
   forgotPinHref: string;
 }
@@ -146,6 +148,7 @@ function demoSection(demo: NonNullable<LoginPageOptions['demo']>, text: Messages
   return `<section class="demo" aria-labelledby="demo-title">
 <h2 id="demo-title">${escapeHtml(text.demoTitle)}</h2>
 <p class="muted">${escapeHtml(text.demoIntro)} ${escapeHtml(text.demoPassword)}: <code>${escapeHtml(demo.password)}</code></p>
+<p class="muted">${escapeHtml(text.demoTotp)}: <code>${escapeHtml(demo.totpSecret)}</code></p>
 <ul class="accounts" aria-label="${escapeHtml(text.demoTitle)}">${rows}</ul>
 </section>`;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../db/seed/demo-accounts';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
@@ -11,17 +11,12 @@ import { renderCode, resendCode, startStrongStep, submitCode } from './code-step
 import { loginBody, messageBody, renderPage } from './html';
 import { explicitLocale, LANG_COOKIE, pickLocale } from './locale';
 import { type Locale, messages } from './messages';
-import { completeLogin, passwordChangeOf, renderNewPassword, submitNewPassword } from './password-step';
+import { passwordChangeOf, renderNewPassword, submitNewPassword } from './password-step';
 import type { LoginRateLimit } from './rate-limit';
 import { readForm, send } from './respond';
 import { nonceOf } from './security';
-import {
-  AMR_PASSWORD,
-  type Interaction,
-  loginUserBySubject,
-  pendingOf,
-  requiresStrongLogin,
-} from './strong-login';
+import { type Interaction, loginUserBySubject, pendingOf, requiresStrongLogin } from './strong-login';
+import { routeTotp, startStaffStep } from './totp-step';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -50,7 +45,9 @@ async function renderLogin(
   const { config, basePath, db } = deps;
   const text = messages[view.locale];
   const page = `${basePath}/interaction/${view.interaction.uid}`;
-  const demo = config.demoMode ? { password: DEMO_PASSWORD, accounts: await listDemoAccounts(db) } : null;
+  const demo = config.demoMode
+    ? { password: DEMO_PASSWORD, totpSecret: DEMO_TOTP_SECRET, accounts: await listDemoAccounts(db) }
+    : null;
   const html = renderPage({
     locale: view.locale,
     nonce: nonceOf(req),
@@ -120,7 +117,7 @@ async function grantConsent(
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
-/** `POST …/login`: the password; staff are in, patients and guests go on to the SMS code. */
+/** `POST …/login`: the password; patients and guests go on to the SMS code, staff to their authenticator's. */
 async function submitLogin(
   req: IncomingMessage,
   res: ServerResponse,
@@ -152,17 +149,18 @@ async function submitLogin(
     return;
   }
   const user = await loginUserBySubject(db, subject);
-  if (user && requiresStrongLogin(user)) {
-    // A right password is no failure, but the counter is cleared only once the code is right, so codes
-    // cannot be guessed by interleaving right passwords.
-    await limiter.refund(username, address);
+  if (!user) throw new Error('authenticated user not found');
+  // A right password is no failure, but the counter is cleared only once the second factor is right, so
+  // codes cannot be guessed by interleaving right passwords.
+  await limiter.refund(username, address);
+  if (requiresStrongLogin(user)) {
     if (await startStrongStep(req, res, deps, { interaction, user, locale })) return;
     logger.warn('idp.login.no_phone', { username });
     await renderLogin(req, res, deps, { ...view, status: 200, error: text.noPhone });
     return;
   }
-  await limiter.recordSuccess(username, address);
-  await completeLogin(req, res, deps, { interaction, subject, amr: AMR_PASSWORD, locale });
+  // Nobody signs in with the password alone (ASVS 6.3.3): staff go on to their authenticator.
+  await startStaffStep(req, res, deps, { interaction, user, locale });
 }
 
 const ROUTE = /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp|\/password)?$/;
@@ -258,6 +256,8 @@ async function route(
       username: '',
       error: null,
     });
+  } else if (pending.factor) {
+    await routeTotp(req, res, deps, { interaction, pending, locale, action, form });
   } else if (action === '/loginstrong' && form) {
     await submitCode(req, res, deps, { interaction, pending, form, locale });
   } else if (action === '/otp/requestOtp') {

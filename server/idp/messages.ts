@@ -17,6 +17,7 @@ export interface Messages {
   demoTitle: string;
   demoIntro: string;
   demoPassword: string;
+  demoTotp: string;
   roles: Record<string, string>;
   signOutTitle: string;
   signOutText: string;
@@ -55,6 +56,21 @@ export interface Messages {
   newPasswordWeak: string;
   newPasswordMismatch: string;
   newPasswordSameAsTemporary: string;
+  totpTitle: string;
+  totpIntro: string;
+  totpLabel: string;
+  totpHint: string;
+  totpWrong: string;
+  useSms: string;
+  enrolTitle: string;
+  enrolIntro: string;
+  enrolSecretLabel: string;
+  enrolSecretCopy: string;
+  enrolUriLabel: string;
+  enrolUriLink: string;
+  enrolSettings: string;
+  enrolCodeLabel: string;
+  enrolConfirm: string;
 }
 
 export const messages: Record<Locale, Messages> = {
@@ -72,6 +88,7 @@ export const messages: Record<Locale, Messages> = {
     demoTitle: 'Account dimostrativi',
     demoIntro: 'Ambiente dimostrativo: tutti gli account usano la stessa password.',
     demoPassword: 'Password',
+    demoTotp: 'Personale: chiave dell’app di autenticazione',
     roles: { PAT: 'Paziente', PHY: 'Medico', OPT: 'Operatore', ADM: 'Amministratore', GUE: 'Ospite' },
     signOutTitle: 'Uscita in corso',
     signOutText: 'Stai per uscire dal portale.',
@@ -111,6 +128,22 @@ export const messages: Record<Locale, Messages> = {
     newPasswordWeak: 'La password deve avere almeno 10 caratteri, con almeno una lettera e un numero.',
     newPasswordMismatch: 'Le due password non coincidono.',
     newPasswordSameAsTemporary: 'La nuova password deve essere diversa da quella temporanea.',
+    totpTitle: 'Verifica con l’app di autenticazione',
+    totpIntro: 'Inserisci il codice di 6 cifre che l’app di autenticazione mostra per questo account.',
+    totpLabel: 'Codice dell’app di autenticazione',
+    totpHint: '6 cifre, cambia ogni 30 secondi; ogni codice vale una sola volta',
+    totpWrong: 'Codice non valido: inserisci il codice attuale dell’app (ogni codice vale una sola volta).',
+    useSms: 'Ricevi invece un codice via SMS',
+    enrolTitle: 'Attiva la verifica in due passaggi',
+    enrolIntro:
+      'Il personale accede con la password e un codice generato da un’app di autenticazione (per esempio FreeOTP, Google o Microsoft Authenticator). Aggiungi questo account all’app, poi inserisci il codice che mostra.',
+    enrolSecretLabel: 'Chiave da inserire nell’app',
+    enrolSecretCopy: 'Chiave da copiare',
+    enrolUriLabel: 'Oppure, sul dispositivo che ha l’app, apri il collegamento di configurazione:',
+    enrolUriLink: 'Aggiungi all’app di autenticazione',
+    enrolSettings: 'Tipo: basato sul tempo, 6 cifre, ogni 30 secondi (SHA-1).',
+    enrolCodeLabel: 'Codice mostrato dall’app',
+    enrolConfirm: 'Attiva e accedi',
   },
   en: {
     languageName: 'English',
@@ -126,6 +159,7 @@ export const messages: Record<Locale, Messages> = {
     demoTitle: 'Demo accounts',
     demoIntro: 'Demo environment: every account uses the same password.',
     demoPassword: 'Password',
+    demoTotp: 'Staff: authenticator app key',
     roles: { PAT: 'Patient', PHY: 'Physician', OPT: 'Operator', ADM: 'Administrator', GUE: 'Guest' },
     signOutTitle: 'Signing out',
     signOutText: 'You are about to sign out of the portal.',
@@ -165,5 +199,21 @@ export const messages: Record<Locale, Messages> = {
     newPasswordWeak: 'The password must have at least 10 characters, with at least one letter and one digit.',
     newPasswordMismatch: 'The two passwords do not match.',
     newPasswordSameAsTemporary: 'The new password must be different from the temporary one.',
+    totpTitle: 'Verify with your authenticator app',
+    totpIntro: 'Enter the 6-digit code your authenticator app shows for this account.',
+    totpLabel: 'Authenticator app code',
+    totpHint: '6 digits, changes every 30 seconds; each code works once',
+    totpWrong: 'Invalid code: enter the app’s current code (each code works once).',
+    useSms: 'Receive an SMS code instead',
+    enrolTitle: 'Set up two-step verification',
+    enrolIntro:
+      'Staff sign in with their password and a code from an authenticator app (for example FreeOTP, Google or Microsoft Authenticator). Add this account to the app, then enter the code it shows.',
+    enrolSecretLabel: 'Key to enter in the app',
+    enrolSecretCopy: 'Key to copy',
+    enrolUriLabel: 'Or, on the device that has the app, open the setup link:',
+    enrolUriLink: 'Add to the authenticator app',
+    enrolSettings: 'Type: time-based, 6 digits, every 30 seconds (SHA-1).',
+    enrolCodeLabel: 'Code shown by the app',
+    enrolConfirm: 'Activate and sign in',
   },
 };

@@ -5,7 +5,15 @@ import { databaseTargets } from '../../tests/support/databases';
 import { smsOutbox, trustedDevices } from '../db/schema';
 import type { SmsSender } from '../services/sms/outbox';
 import { PortalClient } from './test-flow';
-import { CookieJar, cspOf, startTestIdp, TEST_PASSWORD, type TestIdp, type TestUser } from './testing';
+import {
+  CookieJar,
+  cspOf,
+  startTestIdp,
+  TEST_PASSWORD,
+  TEST_TOTP_SECRET,
+  type TestIdp,
+  type TestUser,
+} from './testing';
 import { TRUSTED_DEVICE_COOKIE } from './trusted-device';
 
 const patient = (name: string, phone: string | undefined, userType = 'PAT'): TestUser => ({
@@ -19,7 +27,7 @@ const patient = (name: string, phone: string | undefined, userType = 'PAT'): Tes
 
 // One user per scenario: failure counters and code cooldowns are per user.
 const PEOPLE: readonly TestUser[] = [
-  patient('anna.medico', undefined, 'PHY'),
+  { ...patient('anna.medico', undefined, 'PHY'), totpSecret: TEST_TOTP_SECRET },
   patient('pat.happy', '+39 333 0000101'),
   patient('pat.brute', '+39 333 0000102'),
   patient('pat.late', '+39 333 0000103'),
@@ -74,9 +82,9 @@ describe.each(databaseTargets)('strong login (password + SMS code) on $name', ({
     offsetMs = 0;
   });
 
-  it('lets staff in with the password alone', async () => {
+  it('lets staff in with the password and the authenticator code, not the SMS code', async () => {
     const { tokens } = await portal.signIn('anna.medico', TEST_PASSWORD);
-    expect(decodeJwt(tokens.access_token ?? '').amr).toEqual(['pwd']);
+    expect(decodeJwt(tokens.access_token ?? '').amr).toEqual(['pwd', 'otp', 'mfa']);
   });
 
   it('asks a patient for the SMS code, refuses a wrong one and signs in with the right one', async () => {

@@ -10,21 +10,24 @@ import type { Locale } from './messages';
 
 export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-/** Patients and guests add an SMS code to the password; staff sign in with the password alone. */
+/** Patients and guests add an SMS code to the password; everyone else (staff) an authenticator's code. */
 const STRONG_LOGIN_USER_TYPES: ReadonlySet<string> = new Set(['PAT', 'GUE']);
 
 /** Authentication methods (RFC 8176) written into the tokens' `amr`. */
-export const AMR_PASSWORD = ['pwd'];
 export const AMR_SMS_CODE = ['pwd', 'sms', 'mfa'];
 /** The remembered device stands in for the phone: a key the browser holds. */
 export const AMR_TRUSTED_DEVICE = ['pwd', 'swk', 'mfa'];
+export const AMR_TOTP = ['pwd', 'otp', 'mfa'];
 
 /** Who passed the password step of this interaction and still owes the SMS code. */
 export interface PendingStrongLogin {
   subject: string;
   userId: number;
   username: string;
+  /** Empty for staff without a phone: they have no SMS fallback. */
   phone: string;
+  /** Staff: the authenticator's code is owed ('totp'), or its enrolment; absent for the SMS code. */
+  factor?: 'totp' | 'enrol';
 }
 
 export interface LoginUser {

@@ -1,7 +1,9 @@
 /** The portal's side of the OpenID Connect flow, driven with fetch against a test IdP. */
 import { desc, eq } from 'drizzle-orm';
-import { smsOutbox, users } from '../db/schema';
-import { CookieJar, type DpopKey, dpopProof, pkce, type TestIdp } from './testing';
+import { smsOutbox, totpFactors, users } from '../db/schema';
+import { readTotpSecret } from './second-factor';
+import { CookieJar, type DpopKey, dpopProof, inputValue, pkce, type TestIdp } from './testing';
+import { base32Decode, hotp, totpStep } from './totp';
 
 export interface LoginStart {
   verifier: string;
@@ -85,6 +87,26 @@ export class PortalClient {
     return sms?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
   }
 
+  /**
+   * The code the user's authenticator app shows now (the key is the one stored for the user, or the
+   * one an enrolment page shows). A code already used is refused by the IdP, so within one 30-second
+   * step a second login takes the next step's code (accepted: one step either side), as a person
+   * would wait for the next one.
+   */
+  async totpCode(username: string, enrolmentPage?: string): Promise<string> {
+    const db = this.t.database.db;
+    const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+    if (!user) throw new Error(`no user ${username}`);
+    const shown = enrolmentPage ? inputValue(enrolmentPage, 'secret') : null;
+    const secret = shown ? base32Decode(shown) : await readTotpSecret(db, user.id);
+    if (!secret) throw new Error(`no authenticator key for ${username}`);
+    const [factor] = await db.select().from(totpFactors).where(eq(totpFactors.userId, user.id)).limit(1);
+    const current = totpStep(this.t.clock());
+    const step = Math.max(current, (factor?.lastUsedStep ?? 0) + 1);
+    if (step > current + 1) throw new Error(`both codes of ${username}'s current steps are used`);
+    return hotp(secret, step);
+  }
+
   /** The code from a redirect to the portal's callback, checking where it lands. */
   codeFrom(response: Response): string {
     const callback = new URL(response.headers.get('location') ?? '', this.t.base);
@@ -105,9 +127,14 @@ export class PortalClient {
     const jar = options.jar ?? new CookieJar();
     const { verifier, loginUrl } = await this.openLogin(jar);
     let posted = await this.submit(jar, loginUrl, username, password);
+    const html = posted.status === 200 ? await posted.text() : '';
     // Patients and guests: the SMS code step.
-    if (posted.status === 200 && (await posted.text()).includes('/loginstrong"')) {
+    if (html.includes('/loginstrong"') && html.includes('id="resend"')) {
       posted = await this.submitCode(jar, loginUrl, await this.latestCode(username), options.remember);
+    } else if (posted.status === 200 && html.includes('id="totp-form"')) {
+      // Staff: the authenticator's code (at first login, the enrolment page's key).
+      const code = await this.totpCode(username, html.includes('id="secret-copy"') ? html : undefined);
+      posted = await this.submitCode(jar, loginUrl, code, options.remember);
     }
     if (posted.status !== 303) throw new Error(`login failed with ${posted.status}`);
     const resumed = await jar.fetch(new URL(posted.headers.get('location') ?? '', this.t.base).href);

@@ -11,12 +11,16 @@ import { createMemoryLogger } from '../logger';
 import { hashPassword } from '../services/password';
 import type { SmsSender } from '../services/sms/outbox';
 import { createEmbeddedIdp, type EmbeddedIdp } from './index';
+import { storeConfirmedFactor } from './second-factor';
+import { base32Decode } from './totp';
 
 export interface TestIdp {
   server: Server;
   database: DatabaseHandle;
   config: ServerConfig;
   idp: EmbeddedIdp;
+  /** The IdP's clock (the test's fake one when given): authenticator codes are computed on it. */
+  clock: () => Date;
   base: string;
   issuer: string;
   close(): Promise<void>;
@@ -30,6 +34,8 @@ export interface TestUser {
   displayName: string;
   enabled?: boolean;
   mobilePhone?: string;
+  /** Staff enrolled with this authenticator key (base32); staff without one enrol at first login. */
+  totpSecret?: string;
 }
 
 export async function startTestIdp(
@@ -45,16 +51,21 @@ export async function startTestIdp(
 ): Promise<TestIdp> {
   const database = await openTestDatabase(location);
   for (const person of people) {
-    await database.db.insert(users).values({
-      subject: person.subject,
-      username: person.username,
-      passwordHash: await hashPassword(person.password),
-      userType: person.userType,
-      displayName: person.displayName,
-      email: `${person.username}@example.org`,
-      enabled: person.enabled ?? true,
-      mobilePhone: person.mobilePhone ?? null,
-    });
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        subject: person.subject,
+        username: person.username,
+        passwordHash: await hashPassword(person.password),
+        userType: person.userType,
+        displayName: person.displayName,
+        email: `${person.username}@example.org`,
+        enabled: person.enabled ?? true,
+        mobilePhone: person.mobilePhone ?? null,
+      })
+      .returning({ id: users.id });
+    const secret = person.totpSecret ? base32Decode(person.totpSecret) : null;
+    if (row && secret) await storeConfirmedFactor(database.db, { userId: row.id, secret });
   }
   let idp: EmbeddedIdp | null = null;
   const server = createServer((req, res) => {
@@ -87,6 +98,7 @@ export async function startTestIdp(
     database,
     config,
     idp: ready,
+    clock: options.clock ?? (() => new Date()),
     base,
     issuer: `${publicUrl}/idp`,
     close: async () => {
@@ -197,6 +209,8 @@ export function formAction(html: string): string | null {
 }
 
 export const TEST_PASSWORD = 'Segreta-2026!';
+/** The authenticator key of the test staff (base32, the RFC 6238 test key "12345678901234567890"). */
+export const TEST_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
 /** A patient (a demo username), a physician, a guest, a patient without a phone and a disabled user. */
 export const TEST_USERS: readonly TestUser[] = [
@@ -214,6 +228,7 @@ export const TEST_USERS: readonly TestUser[] = [
     password: TEST_PASSWORD,
     userType: 'PHY',
     displayName: 'Anna Neri',
+    totpSecret: TEST_TOTP_SECRET,
   },
   {
     subject: 'sub-off',

@@ -4,5 +4,6 @@ export * from './guests';
 export * from './identity';
 export * from './people';
 export * from './requests';
+export * from './second-factor';
 export * from './signing';
 export * from './uploads';

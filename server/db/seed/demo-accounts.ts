@@ -2,6 +2,12 @@ import type { Permission, UserType } from '../../../src/contract';
 
 /** Every demo account shares this password; the login page lists the accounts in demo mode. */
 export const DEMO_PASSWORD = 'Dossier2026!';
+/**
+ * Staff's second factor: every demo staff account is enrolled with this authenticator key (base32,
+ * RFC 6238 defaults), written in the README so a script logs in as a person would
+ * (`npx tsx scripts/totp.ts DOSSIERDEMOSTAFFTOTPSECRETABCDEF`).
+ */
+export const DEMO_TOTP_SECRET = 'DOSSIERDEMOSTAFFTOTPSECRETABCDEF';
 
 export interface DemoAccount {
   username: string;

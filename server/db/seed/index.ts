@@ -11,6 +11,7 @@ import { seedHospitalizations } from './hospitalizations';
 import { buildPatient, type SeedPatient } from './patients';
 import { units as unitData } from './people.data';
 import { createRandom } from './random';
+import { seedSecondFactors } from './second-factor';
 import { seedSigningCredentials } from './signing';
 import { seedStudies } from './studies';
 
@@ -108,6 +109,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedGuests(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
+  await seedSecondFactors(db, logger);
   logger?.info('demo data seeded', { patients: DEMO_PATIENT_COUNT, users: demoAccounts.length });
   return true;
 }
