@@ -13,7 +13,7 @@ import {
   self,
   signPrepared,
   userNamed,
-} from './consents.fixtures';
+} from '../test/fixtures/consents';
 import { lastCode } from './sign.fixtures';
 
 describe.each(databaseTargets)('informed consents and the signature routes on $name', ({ location }) => {

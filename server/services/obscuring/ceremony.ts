@@ -8,11 +8,11 @@ import {
 } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, documentTypes, patients, users } from '../../db/schema';
+import { documents, documentTypes, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
-import { recordAccess } from '../audit';
+import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
 import { obscuringFlags, obscuringOf } from '../obscuring';
+import { patientHeader } from '../patients';
 import { findSignedCeremony, prepareCeremony, registerCeremonyEffect } from '../signing/ceremony';
 import { type RequestLine, renderObscuringRequest } from './request-pdf';
 
@@ -105,16 +105,7 @@ export async function prepareObscuring(
     });
     effect.documents.push({ ...selection, previous });
   }
-  const [patient] = await db
-    .select({
-      name: patients.name,
-      surname: patients.surname,
-      fiscalCode: patients.fiscalCode,
-      birthDate: patients.birthDate,
-    })
-    .from(patients)
-    .where(eq(patients.mepiId, body.patientId));
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  const patient = await patientHeader(db, body.patientId);
   const now = options.now ?? new Date();
   const pdf = await renderObscuringRequest({
     patient,
@@ -150,11 +141,10 @@ async function applyObscuring(tx: Database, ceremony: { userId: number; effect: 
       )
       update documents set obscuring = ${JSON.stringify(selection.obscuringInfo)}::jsonb
       where id in (select id from chain) and patient_id = ${effect.patientId}`);
-    await recordAccess(tx, {
+    await recordAccessOutsideGate(tx, {
       user: signer,
       patientId: effect.patientId,
       activity: 'DOCUMENT_OBSCURE',
-      accessTitle: 'SELF',
       outcome: 'ALLOWED',
       documentId: selection.documentId,
       detail: auditDetail(selection.previous, selection.obscuringInfo),

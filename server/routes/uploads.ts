@@ -1,5 +1,4 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   type CustomDocumentTypes,
@@ -11,14 +10,13 @@ import {
 } from '../../src/contract';
 import type { AppEnv, UserRow } from '../app-env';
 import type { Database } from '../db/client';
-import { uploadedDocuments, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { authorizePatientAccess } from '../services/access';
 import type { AuditActivity } from '../services/audit';
 import { type Language, languageOf } from '../services/language';
 import { readNewUpload, readUploadChange, uploadBodyLimit } from '../services/uploads/form';
 import { listUploads } from '../services/uploads/list';
-import { findUpload, toUploadedDocuments } from '../services/uploads/records';
+import { findUpload, toUploadedDocuments, uploadFile, uploadPhysicians } from '../services/uploads/records';
 import { rejectUpload, validateUpload } from '../services/uploads/review';
 import { ownedBy, requireUploadRole, visibleToPhysician } from '../services/uploads/rules';
 import { createUpload, deleteUpload, updateUpload } from '../services/uploads/store';
@@ -64,7 +62,7 @@ async function uploadReply(
  * 2 MB, stored under a name the server makes up), modifies or deletes them while pending; a physician
  * validates (the document enters the dossier) or rejects them with a reason. Rules in services/uploads.
  */
-export const uploadedDocumentRoutes = new Hono<AppEnv>()
+export const uploadRoutes = new Hono<AppEnv>()
   .get('/uploadedDocuments', vValidator('query', UploadedDocumentListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const user = await currentUser(c);
@@ -83,13 +81,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const user = await currentUser(c);
     requireUploadRole(user, 'PAT');
-    const physicians = await db
-      .select({ id: users.id, displayName: users.displayName })
-      .from(users)
-      .where(and(eq(users.userType, 'PHY'), eq(users.enabled, true)))
-      .orderBy(asc(users.displayName))
-      .limit(200);
-    return c.json({ physicians } satisfies UploadPhysicians);
+    return c.json({ physicians: await uploadPhysicians(db) } satisfies UploadPhysicians);
   })
   .post('/uploadedDocuments', uploadBodyLimit, async (c) => {
     const { db } = c.get('deps');
@@ -115,10 +107,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     // Audited as a document view: a physician reading what the patient sent.
     await readableUpload(db, user, role, id, 'DOCUMENT_VIEW', 'content');
-    const [file] = await db
-      .select({ content: uploadedDocuments.content, storedName: uploadedDocuments.storedName })
-      .from(uploadedDocuments)
-      .where(eq(uploadedDocuments.id, id));
+    const file = await uploadFile(db, id);
     if (!file) throw new HttpError(404, 'NOT_FOUND');
     return new Response(new Uint8Array(file.content), {
       headers: {
