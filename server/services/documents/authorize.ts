@@ -6,7 +6,7 @@ import { HttpError } from '../../http-error';
 import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
 import type { AuditActivity } from '../audit';
 import { isVisibleToGuest, liveGrant } from '../guests/grants';
-import { isObscuredFor } from '../obscuring';
+import { isObscuredFor } from '../obscuring/visibility';
 import { settleRestores } from './availability';
 import { type DocumentRecord, findRecord, isViewableBy } from './records';
 

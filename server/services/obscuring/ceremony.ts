@@ -11,10 +11,10 @@ import type { Database } from '../../db/client';
 import { documents, documentTypes, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
-import { obscuringFlags, obscuringOf } from '../obscuring';
 import { patientHeader } from '../patients';
 import { findSignedCeremony, prepareCeremony, registerCeremonyEffect } from '../signing/ceremony';
 import { type RequestLine, renderObscuringRequest } from './request-pdf';
+import { obscuringFlags, obscuringOf } from './visibility';
 
 export const OBSCURE_KIND = 'obscure';
 export const OBSCURE_PERMISSION = 'perm.meview.document.obscure';

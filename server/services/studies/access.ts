@@ -6,7 +6,7 @@ import { studies, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
 import type { AuditActivity } from '../audit';
-import { isStudyObscuredFor } from '../obscuring';
+import { isStudyObscuredFor } from '../obscuring/visibility';
 import { findGrant } from './grants';
 import { findStudy, type StudyRow } from './study-status';
 
