@@ -24,7 +24,7 @@ import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
 import { signRoutes } from './routes/signing';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
-import { uploadedDocumentRoutes } from './routes/uploaded-documents';
+import { uploadRoutes } from './routes/uploads';
 
 /** The API: every area's routes behind token verification. */
 function createApi(): Hono<AppEnv> {
@@ -40,7 +40,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', studyRoutes)
     .route('/', signRoutes)
     .route('/', consentRoutes)
-    .route('/', uploadedDocumentRoutes)
+    .route('/', uploadRoutes)
     .route('/', notificationRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)

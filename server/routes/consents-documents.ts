@@ -1,5 +1,4 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -15,15 +14,13 @@ import {
   type SignedConsentDocumentList,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { consents, signatureCeremonies, tempDocuments } from '../db/schema';
 import { HttpError } from '../http-error';
 import { authorizePatientAccess } from '../services/access';
 import { requirePermission } from '../services/consents/access';
-import { isDossierConsent, modelOfConsent } from '../services/consents/catalogue';
 import { signedConsentDocuments, signedPdfs } from '../services/consents/documents';
-import { ConsentEffect } from '../services/consents/effects';
 import { previousVersions } from '../services/consents/record';
-import { listConsents } from '../services/consents/records';
+import { consentAnswers, listConsents } from '../services/consents/records';
+import { checkRevoke } from '../services/consents/revoke-check';
 import { zipFiles } from '../services/documents/files';
 import { languageOf } from '../services/language';
 import { currentUser } from '../services/users';
@@ -95,51 +92,13 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
   .get('/consensus/checkRevoke', vValidator('query', CheckRevokeQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const user = await currentUser(c);
-    const query = c.req.valid('query');
-    const [ceremony] = await db
-      .select()
-      .from(signatureCeremonies)
-      .where(
-        and(eq(signatureCeremonies.id, query.signatureSessionId), eq(signatureCeremonies.userId, user.id)),
-      );
-    if (!ceremony) throw new HttpError(404, 'NOT_FOUND');
-    if (query.tempDocumentId !== undefined) {
-      const [document] = await db
-        .select({ id: tempDocuments.id })
-        .from(tempDocuments)
-        .where(and(eq(tempDocuments.id, query.tempDocumentId), eq(tempDocuments.ceremonyId, ceremony.id)));
-      if (!document) throw new HttpError(404, 'NOT_FOUND');
-    }
-    const effect = v.safeParse(ConsentEffect, ceremony.effect);
-    const revokes = effect.success ? effect.output.items.filter((item) => item.action === 'revoke') : [];
-    const signed = ceremony.status === 'SIGNED';
-    return c.json({
-      signed,
-      revoked: signed && revokes.length > 0,
-      dossierRevoked: signed && revokes.some((item) => isDossierConsent(item.consentCode)),
-    } satisfies CheckRevokeReply);
+    return c.json((await checkRevoke(db, user.id, c.req.valid('query'))) satisfies CheckRevokeReply);
   })
   .get('/consensus/:id/jsonData', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const user = await currentUser(c);
     requirePermission(user, 'perm.meview.consent.read');
-    const [row] = await db
-      .select()
-      .from(consents)
-      .where(eq(consents.id, c.req.valid('param').id));
-    if (!row) throw new HttpError(404, 'NOT_FOUND');
-    await authorizePatientAccess(db, user, row.patientId, 'CONSENT_READ', {
-      detail: `consent ${row.id} answers`,
-    });
-    const model = modelOfConsent(row.consentCode);
-    if (!model) throw new HttpError(404, 'MODEL_SCHEMA_ERROR');
-    const details = row.details as { jsonData?: Record<string, unknown> };
-    return c.json({
-      consentId: row.id,
-      consentCode: row.consentCode,
-      modelCode: model.modelCode,
-      jsonData: details.jsonData ?? {},
-    } satisfies ConsentJsonData);
+    return c.json((await consentAnswers(db, user, c.req.valid('param').id)) satisfies ConsentJsonData);
   })
   .get(
     '/informedConsents/viewInformedConsents',

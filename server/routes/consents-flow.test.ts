@@ -21,7 +21,7 @@ import {
   projectIdOf,
   self,
   signPrepared,
-} from './consents.fixtures';
+} from '../test/fixtures/consents';
 
 describe.each(databaseTargets)('consent signing flow on $name', ({ location }) => {
   let ctx: TestContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparedDocuments, SignedConsentDocumentList, SignSyncReply } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
-import { lastCode } from '../test/signing.fixtures';
+import { lastCode } from '../test/fixtures/signing';
 import {
   consentList,
   expectError,
@@ -14,7 +14,7 @@ import {
   self,
   signPrepared,
   userNamed,
-} from './consents.fixtures';
+} from '../test/fixtures/consents';
 
 describe.each(databaseTargets)('informed consents and the signature routes on $name', ({ location }) => {
   let ctx: TestContext;

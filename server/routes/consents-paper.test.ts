@@ -16,7 +16,7 @@ import {
   self,
   signPrepared,
   userNamed,
-} from './consents.fixtures';
+} from '../test/fixtures/consents';
 import { PAPER_SCAN_MAX_BYTES } from './consents-paper';
 
 const pdfBytes = (size = 64): Uint8Array => {

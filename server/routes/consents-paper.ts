@@ -3,11 +3,9 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { type Consent, IdParam, PaperConsentFields } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import type { Database } from '../db/client';
-import { signedDocuments } from '../db/schema';
 import { HttpError } from '../http-error';
 import { authorizeConsentAccess, requirePermission } from '../services/consents/access';
-import { recordConsentVersion } from '../services/consents/record';
+import { recordPaperConsent } from '../services/consents/paper';
 import { listConsents } from '../services/consents/records';
 import { assertMayCollect, resolveTarget } from '../services/consents/rules';
 import { languageOf } from '../services/language';
@@ -25,8 +23,7 @@ function isPdf(bytes: Uint8Array): boolean {
 
 /**
  * Point 9: a physician or operator records a consent collected on paper by uploading the signed scan
- * (multipart: consentCode, projectId?, action, signerType?, file). The scan is kept as a signed
- * document of kind 'paper-scan' and the consent recorded with medium 'paper', in one transaction.
+ * (multipart: consentCode, projectId?, action, signerType?, file), recorded by services/consents/paper.
  */
 export const paperConsentRoutes = new Hono<AppEnv>().post(
   '/patients/:id/paperConsents',
@@ -66,25 +63,15 @@ export const paperConsentRoutes = new Hono<AppEnv>().post(
     const now = new Date();
     const language = languageOf(c);
     const title = project ? `${model.title[language]} - ${project.name}` : model.title[language];
-    const row = await db.transaction(async (tx) => {
-      const [document] = await tx
-        .insert(signedDocuments)
-        .values({ patientId, signerUserId: user.id, title, kind: 'paper-scan', pdf: bytes, signedAt: now })
-        .returning({ id: signedDocuments.id });
-      if (!document) throw new Error('paper scan not stored');
-      // The transaction handle is a Database for every query the service runs.
-      return recordConsentVersion(tx as unknown as Database, {
-        patientId,
-        consentCode,
-        projectId,
-        action,
-        jsonData: {},
-        signer: { type: signerType },
-        medium: 'paper',
-        signedDocumentId: document.id,
-        collectedByUserId: user.id,
-        now,
-      });
+    const row = await recordPaperConsent(db, user, {
+      patientId,
+      consentCode,
+      projectId,
+      action,
+      signerType,
+      title,
+      scan: bytes,
+      now,
     });
     const consent = (await listConsents(db, user, patientId, language, now)).find(
       (each) => each.consentId === row.id,

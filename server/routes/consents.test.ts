@@ -10,7 +10,7 @@ import {
 } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog } from '../db/schema';
-import { consentList, expectError, find, json, patientIdOf, projectIdOf } from './consents.fixtures';
+import { consentList, expectError, find, json, patientIdOf, projectIdOf } from '../test/fixtures/consents';
 
 describe.each(databaseTargets)('consent types, models and lists on $name', ({ location }) => {
   let ctx: TestContext;

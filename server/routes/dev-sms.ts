@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { users } from '../db/schema';
 import { escapeHtml } from '../idp/html';
-import { recentSms } from '../services/sms/outbox';
+import { phoneOfUsername, recentSms } from '../services/sms/outbox';
 
 /** The demo shows the SMS of the last hour: enough to finish any login, signature or PIN reset. */
 export const DEV_SMS_WINDOW_MS = 60 * 60 * 1000;
@@ -23,13 +21,9 @@ async function messagesFor(c: Context<AppEnv>): Promise<Awaited<ReturnType<typeo
   let to = c.req.query('to');
   const username = c.req.query('username');
   if (username) {
-    const [user] = await db
-      .select({ phone: users.mobilePhone })
-      .from(users)
-      .where(eq(users.username, username))
-      .limit(1);
-    if (!user?.phone) return [];
-    to = user.phone;
+    const phone = await phoneOfUsername(db, username);
+    if (!phone) return [];
+    to = phone;
   }
   return recentSms(db, { withinMs: DEV_SMS_WINDOW_MS, ...(to !== undefined ? { to } : {}) });
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentRequest, Hospitalizations, RequestArchive } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { desk, documentsOf, fieldsOf, patientIdOf, post } from './document-requests.fixtures';
+import { desk, documentsOf, fieldsOf, patientIdOf, post } from '../test/fixtures/document-requests';
 
 const CONFLICT =
   "Non è stato stato possibile completare la richiesta in quanto i ricoveri selezionati risultano già associati ad un'altra richiesta";

@@ -11,7 +11,7 @@ import {
 } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { documents } from '../db/schema';
-import { courier, desk, documentsOf, fieldsOf, patientIdOf, post } from './document-requests.fixtures';
+import { courier, desk, documentsOf, fieldsOf, patientIdOf, post } from '../test/fixtures/document-requests';
 
 describe.each(databaseTargets)('copy requests of reports on $name', ({ location }) => {
   let ctx: TestContext;

@@ -1,5 +1,4 @@
 import { vValidator } from '@hono/valibot-validator';
-import { asc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -14,15 +13,14 @@ import {
 type DocumentTypesReply = v.InferOutput<typeof DocumentTypes>;
 
 import type { AppEnv, UserRow } from '../app-env';
-import { documentTypes, units } from '../db/schema';
 import { HttpError } from '../http-error';
 import { authorizeCallerAccess, authorizePatientAccess } from '../services/access';
-import { recordAccess } from '../services/audit';
-import { loadAuthorizedDocument, pdfRefusal } from '../services/documents/authorize';
+import { loadAuthorizedDocument, pdfRefusal, refuseViewGrant } from '../services/documents/authorize';
 import { requestRestore, settleRestoresStatement } from '../services/documents/availability';
 import { documentPdf, fileNameOf, zipFiles } from '../services/documents/files';
 import { listPage, listScope, patientDocumentTypes } from '../services/documents/list';
 import { findRecord, previousVersionsOf, toDocuments } from '../services/documents/records';
+import { provenances, viewableDocumentTypes } from '../services/documents/types';
 import { createViewGrant, isGrantValid } from '../services/documents/view-grants';
 import { languageOf } from '../services/language';
 import { currentUser, isStaff } from '../services/users';
@@ -98,20 +96,15 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/provenances', async (c) => {
     const { db } = c.get('deps');
     await currentUser(c);
-    const rows = await db.select({ code: units.code, desc: units.name }).from(units).orderBy(asc(units.name));
-    return c.json({ provenances: rows } satisfies v.InferOutput<typeof Provenances>);
+    return c.json({ provenances: await provenances(db) } satisfies v.InferOutput<typeof Provenances>);
   })
   .get('/viewableDocumentTypes/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const user = await currentUser(c);
     const { id } = c.req.valid('param');
     await authorizePatientAccess(db, user, id, 'DOCUMENT_LIST', { detail: 'VIEWABLE_TYPES' });
-    const rows = await db.select().from(documentTypes).orderBy(asc(documentTypes.code));
-    const language = languageOf(c);
     return c.json({
-      documentTypes: rows
-        .filter((row) => isStaff(user) || row.viewableByPatient)
-        .map((row) => ({ code: row.code, desc: language === 'en' ? row.descEn : row.descIt })),
+      documentTypes: await viewableDocumentTypes(db, user, languageOf(c)),
     } satisfies DocumentTypesReply);
   })
   // Before `/documents/:id`, which would take "download" for a malformed id.
@@ -209,22 +202,8 @@ export const documentRoutes = new Hono<AppEnv>()
       const user = await currentUser(c);
       const { id } = c.req.valid('param');
       const now = new Date();
-      if (!(await isGrantValid(db, c.req.valid('query').grant, user.id, id, now))) {
-        const found = await findRecord(db, id);
-        if (!found) throw new HttpError(404, 'NOT_FOUND');
-        // A grant of someone else, or an expired one: an attempt on the patient's data, so it is audited.
-        await recordAccess(db, {
-          user,
-          patientId: found.document.patientId,
-          activity: 'DOCUMENT_VIEW',
-          accessTitle: 'NONE',
-          outcome: 'DENIED',
-          documentId: id,
-          documentTypeCode: found.document.documentTypeCode,
-          detail: 'INVALID_VIEW_GRANT',
-        });
-        throw new HttpError(403, 'ACCESS_DENIED');
-      }
+      if (!(await isGrantValid(db, c.req.valid('query').grant, user.id, id, now)))
+        await refuseViewGrant(db, user, id);
       // Access is checked again: a consent can be revoked while the grant is still valid.
       const record = await loadAuthorizedDocument(db, user, id, 'DOCUMENT_VIEW', now, (found) =>
         pdfRefusal(user, found, 'ACCESS_DENIED'),

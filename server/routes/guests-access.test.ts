@@ -2,8 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { documents, signedDocuments } from '../db/schema';
-import { noObscuring } from '../services/obscuring';
-import { dayFromToday, listedIds, newPerson, signedGuest, tokenSubjectFor } from './guests.fixtures';
+import { noObscuring } from '../services/obscuring/visibility';
+import { dayFromToday, listedIds, newPerson, signedGuest, tokenSubjectFor } from '../test/fixtures/guests';
 
 /**
  * The guest access matrix: shared or not, with or without the dossier and download rights, and after a

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTitles, Guest, GuestGrants, GuestList, PrepareGuestReply } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { documents, guests, signatureCeremonies, smsOutbox, tempDocuments, users } from '../db/schema';
-import { dayFromToday, json, newPerson, signAs, signedGuest } from './guests.fixtures';
+import { dayFromToday, json, newPerson, signAs, signedGuest } from '../test/fixtures/guests';
 
 describe.each(databaseTargets)('guests: calls and rules on $name', ({ location }) => {
   let ctx: TestContext;

@@ -4,8 +4,8 @@ import { type HelpPage, HelpParams } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
 import { languageOf } from '../services/language';
+import { helpPages } from '../services/reference/help.data';
 import { onInvalid } from '../validate';
-import { helpPages } from './help.data';
 
 export const helpRoutes = new Hono<AppEnv>().get(
   '/help/:controller/:action',

@@ -13,7 +13,7 @@ import {
 } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, tempDocuments, users } from '../db/schema';
-import { noObscuring } from '../services/obscuring';
+import { noObscuring } from '../services/obscuring/visibility';
 import { findOpenCeremony } from '../services/signing/ceremony';
 import { completeCeremony } from '../services/signing/complete';
 

@@ -3,7 +3,7 @@ import type { PatientCurrentLocations, PidTypeList, Utilities } from '../../src/
 import type { AppEnv } from '../app-env';
 import { DOSSIER_CONSENT_CODE } from '../constants';
 import { languageOf } from '../services/language';
-import { helpDesk, patientLocations, pidTypes } from './reference.data';
+import { helpDesk, patientLocations, pidTypes } from '../services/reference/reference.data';
 
 const serverVersion = process.env.npm_package_version ?? '0.1.0';
 

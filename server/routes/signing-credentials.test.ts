@@ -13,7 +13,7 @@ import { auditLog, consents, signingCredentials, users } from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { findCredential, verifyPin } from '../services/signing/credentials';
 import { recentSms } from '../services/sms/outbox';
-import { json, userNamed } from '../test/signing.fixtures';
+import { json, userNamed } from '../test/fixtures/signing';
 
 describe.each(databaseTargets)('signing credentials on $name', ({ location }) => {
   let ctx: TestContext;

@@ -11,7 +11,7 @@ import { DOSSIER_CONSENT_CODE } from '../constants';
 import { auditLog, certificateAuthorities, consents, tempDocuments } from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { prepareCeremony } from '../services/signing/ceremony';
-import { json, lastCode, prepare, userNamed } from '../test/signing.fixtures';
+import { json, lastCode, prepare, userNamed } from '../test/fixtures/signing';
 
 /** pdfsig's report; it exits non-zero for an invalid signature, the report is what we check. */
 function pdfsig(pdf: Uint8Array): string {

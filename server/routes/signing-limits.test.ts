@@ -6,7 +6,7 @@ import { createTestContext, databaseTargets, type TestContext } from '../../test
 import { signingCredentials } from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { romeTime } from '../services/signing/credentials';
-import { json, lastCode, prepare } from '../test/signing.fixtures';
+import { json, lastCode, prepare } from '../test/fixtures/signing';
 
 /** Brute-force limits of the signature, on a fake clock (issue 4, point 5). */
 describe.each(databaseTargets)('signature limits on $name', ({ location }) => {

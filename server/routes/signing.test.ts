@@ -25,7 +25,7 @@ import { romeToday } from '../services/guests/grants';
 import { findOpenCeremony } from '../services/signing/ceremony';
 import { backgroundSignaturesSettled } from '../services/signing/signature';
 import { recentSms } from '../services/sms/outbox';
-import { json, lastCode, prepare } from '../test/signing.fixtures';
+import { json, lastCode, prepare } from '../test/fixtures/signing';
 
 describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => {
   let ctx: TestContext;

@@ -7,8 +7,8 @@ import { StudyManifest, StudyShowReply, StudyStatusReply } from '../../src/contr
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, documentTypes, studies, units, users } from '../db/schema';
 import { seedStudies } from '../db/seed/studies';
-import { accessionNumbersOf } from '../services/dicom/study-status';
-import { uidFor } from '../services/dicom/uid';
+import { accessionNumbersOf } from '../services/studies/study-status';
+import { uidFor } from '../services/studies/uid';
 
 const testDocuments = [
   { accessionNumber: 'TST-CT-1', title: 'TC encefalo senza mezzo di contrasto', unit: 'RAD' },

@@ -1,5 +1,4 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   type ErrorReply,
@@ -11,40 +10,15 @@ import {
   type StudyShowReply,
   type StudyStatusReply,
 } from '../../src/contract';
-import type { AppEnv, UserRow } from '../app-env';
-import type { Database } from '../db/client';
-import { studies, users } from '../db/schema';
+import type { AppEnv } from '../app-env';
 import { errorMessages, HttpError } from '../http-error';
-import { authorizePatientAccess } from '../services/access';
-import { type AuditActivity, recordAccess } from '../services/audit';
-import { findGrant, issueGrant } from '../services/dicom/grants';
-import { studyManifest, studySlice } from '../services/dicom/study-files';
-import { currentStatus, findStudy, requestMove, type StudyRow } from '../services/dicom/study-status';
 import { languageOf } from '../services/language';
-import { isStudyObscuredFor } from '../services/obscuring';
+import { authorizedStudy, grantedStudy, mayViewImages } from '../services/studies/access';
+import { issueGrant } from '../services/studies/grants';
+import { studyManifest, studySlice } from '../services/studies/study-files';
+import { currentStatus, requestMove, type StudyRow } from '../services/studies/study-status';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
-
-/** Roles refused image viewing (spec section 6): a guest sees the study's status, never the images. */
-export const IMAGE_VIEWING_REFUSED_ROLES: ReadonlySet<string> = new Set(['GUE']);
-
-/** Patient access first (audited, whatever the outcome), then the study within that patient. */
-async function authorizedStudy(
-  db: Database,
-  user: UserRow,
-  id: string,
-  query: StudyQuery,
-  activity: AuditActivity,
-): Promise<{ study: StudyRow | null; accessTitle: Awaited<ReturnType<typeof authorizePatientAccess>> }> {
-  const study = await findStudy(db, { id, ...query });
-  // A study whose reports are all obscured for this caller does not exist for them (404, audited).
-  const obscured =
-    study !== null && (await isStudyObscuredFor(db, user, query.patientId, study.accessionNumber));
-  const accessTitle = await authorizePatientAccess(db, user, query.patientId, activity, {
-    detail: obscured ? `study ${id} OBSCURED` : `study ${id}`,
-  });
-  return { study: obscured ? null : study, accessTitle };
-}
 
 function found(study: StudyRow | null): StudyRow {
   if (!study) throw new HttpError(404, 'NOT_FOUND');
@@ -60,7 +34,7 @@ export const studyRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const user = await currentUser(c);
-      const { study } = await authorizedStudy(
+      const study = await authorizedStudy(
         db,
         user,
         c.req.valid('param').id,
@@ -78,7 +52,7 @@ export const studyRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const user = await currentUser(c);
-      const { study } = await authorizedStudy(
+      const study = await authorizedStudy(
         db,
         user,
         c.req.valid('param').id,
@@ -98,17 +72,8 @@ export const studyRoutes = new Hono<AppEnv>()
       const user = await currentUser(c);
       const { id } = c.req.valid('param');
       const query = c.req.valid('query');
-      const { study, accessTitle } = await authorizedStudy(db, user, id, query, 'STUDY_VIEW');
-      if (IMAGE_VIEWING_REFUSED_ROLES.has(user.userType)) {
-        // The patient is readable (audited as allowed); the images are not, and that refusal is audited too.
-        await recordAccess(db, {
-          user,
-          patientId: query.patientId,
-          activity: 'STUDY_VIEW',
-          accessTitle,
-          outcome: 'DENIED',
-          detail: `study ${id}: IMAGES_NOT_ALLOWED_FOR_ROLE`,
-        });
+      const study = await authorizedStudy(db, user, id, query, 'STUDY_VIEW');
+      if (!(await mayViewImages(db, user, query.patientId, id))) {
         const refusal: ErrorReply = {
           status: 403,
           code: 'IMAGES_NOT_ALLOWED_FOR_ROLE',
@@ -130,20 +95,6 @@ export const studyRoutes = new Hono<AppEnv>()
       return c.json(reply);
     },
   );
-
-/** The study behind a live grant whose user is still enabled; 403 otherwise, without saying why. */
-async function grantedStudy(db: Database, studyId: string, token: string): Promise<StudyRow> {
-  const grant = findGrant(token, studyId, new Date());
-  if (!grant) throw new HttpError(403, 'ACCESS_DENIED');
-  const [row] = await db
-    .select({ study: studies })
-    .from(studies)
-    .innerJoin(users, eq(users.id, grant.userId))
-    .where(and(eq(studies.studyId, studyId), eq(studies.patientId, grant.patientId), eq(users.enabled, true)))
-    .limit(1);
-  if (!row) throw new HttpError(403, 'ACCESS_DENIED');
-  return row.study;
-}
 
 /**
  * manifest and slices, loaded by the viewer page with the grant of its URL. The page is a plain

@@ -4,8 +4,15 @@ import { DOSSIER_CONSENT_CODE } from '../constants';
 import type { Database } from '../db/client';
 import { consents, patients, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { type AccessTitle, type AuditActivity, recordAccess, recordAccessWith } from './audit';
+import {
+  type AccessTitle,
+  type AuditActivity,
+  type AuditEntry,
+  recordAccess,
+  recordAccessWith,
+} from './audit';
 import { liveGrant } from './guests/grants';
+import { patientExists } from './patients';
 import { isStaff } from './users';
 
 /** The current version of the dossier consent is GIVEN, not revoked and not expired. */
@@ -31,7 +38,10 @@ export async function hasDossierConsent(
   return row !== undefined;
 }
 
-/** Why this user may read this patient, or the refusal (not yet audited). */
+/**
+ * Why this user may read this patient (the access title), or the refusal (not yet audited). The one place
+ * a title is decided: every audit row takes its title from here.
+ */
 async function decide(
   db: Database,
   user: UserRow,
@@ -70,12 +80,7 @@ export async function authorizePatientAccess(
   activity: AuditActivity,
   audit: AuditDetails = {},
 ): Promise<AccessTitle> {
-  const [patient] = await db
-    .select({ mepiId: patients.mepiId })
-    .from(patients)
-    .where(eq(patients.mepiId, patientId))
-    .limit(1);
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  if (!(await patientExists(db, patientId))) throw new HttpError(404, 'NOT_FOUND');
   return decideAndAudit(db, user, patientId, activity, audit, null);
 }
 
@@ -130,6 +135,19 @@ export async function authorizeCallerAccess(
   if (!row.patientExists) throw new HttpError(404, 'NOT_FOUND');
   const title = await decideAndAudit(db, row.user, patientId, activity, {}, alongside);
   return { user: row.user, title };
+}
+
+/**
+ * An audit row for an access the gate does not refuse or allow by itself: a write by the owner, a list
+ * across patients, a refusal that comes after the gate (an invalid grant, a role that may not view
+ * images), a collection without the dossier consent. The title is still the gate's decision.
+ */
+export async function recordAccessOutsideGate(
+  db: Database,
+  entry: Omit<AuditEntry, 'accessTitle'>,
+): Promise<void> {
+  const { title } = await decide(db, entry.user, entry.patientId);
+  await recordAccess(db, { ...entry, accessTitle: title });
 }
 
 /** Lists of patients are for staff only. */

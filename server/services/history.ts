@@ -9,11 +9,12 @@ import type {
 } from '../../src/contract/history';
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
-import { auditLog, documentTypes, patients } from '../db/schema';
+import { auditLog, documentTypes } from '../db/schema';
 import { HttpError } from '../http-error';
-import { authorizePatientAccess } from './access';
-import { type AccessTitle, type AuditActivity, recordAccess } from './audit';
+import { authorizePatientAccess, recordAccessOutsideGate } from './access';
+import type { AccessTitle, AuditActivity } from './audit';
 import type { Language, Localized } from './language';
+import { patientExists } from './patients';
 
 const accessTitles = {
   SELF: { it: 'Titolare', en: 'Owner' },
@@ -76,18 +77,11 @@ export async function authorizeHistory(
     await authorizePatientAccess(db, user, patientId, 'HISTORY_READ', detail);
     return;
   }
-  const [patient] = await db
-    .select({ mepiId: patients.mepiId })
-    .from(patients)
-    .where(eq(patients.mepiId, patientId))
-    .limit(1);
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
-  const accessTitle: AccessTitle = user.patientId === patientId ? 'DELEGATE' : 'NONE';
-  await recordAccess(db, {
+  if (!(await patientExists(db, patientId))) throw new HttpError(404, 'NOT_FOUND');
+  await recordAccessOutsideGate(db, {
     user,
     patientId,
     activity: 'HISTORY_READ',
-    accessTitle,
     outcome: 'DENIED',
     ...detail,
   });

@@ -28,6 +28,39 @@ function summaryOf(row: PatientRow, favorite: boolean): PatientSummary {
   };
 }
 
+/** Whether the patient exists; the access gate and the audited refusals ask it before anything else. */
+export async function patientExists(db: Database, patientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ mepiId: patients.mepiId })
+    .from(patients)
+    .where(eq(patients.mepiId, patientId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Who a PDF is about (its header): name, surname, fiscal code, birth date; 404 when there is no such patient. */
+export interface PatientHeader {
+  name: string;
+  surname: string;
+  fiscalCode: string;
+  birthDate: string;
+}
+
+export async function patientHeader(db: Database, patientId: number): Promise<PatientHeader> {
+  const [patient] = await db
+    .select({
+      name: patients.name,
+      surname: patients.surname,
+      fiscalCode: patients.fiscalCode,
+      birthDate: patients.birthDate,
+    })
+    .from(patients)
+    .where(eq(patients.mepiId, patientId))
+    .limit(1);
+  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  return patient;
+}
+
 /** The full record: indexed columns plus the demographic document written by the seed or the import. */
 export function patientOf(row: PatientRow, favorite: boolean): Patient {
   return { ...(row.demographics as Omit<Patient, keyof PatientSummary>), ...summaryOf(row, favorite) };
@@ -161,15 +194,6 @@ export function searchPatients(db: Database, query: MepiSearchQuery, userId: num
     where = sql`(${patients.demographics} -> 'personIdentifiers') @> ${wanted}::jsonb`;
   }
   return pageOf(db, where, query, userId, true);
-}
-
-async function patientExists(db: Database, patientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ mepiId: patients.mepiId })
-    .from(patients)
-    .where(eq(patients.mepiId, patientId))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Sets or clears the caller's bookmark; repeating the same call changes nothing. */

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { documents } from './dossier';
+import { documents } from './documents';
 import { patients, users } from './people';
 
 /**

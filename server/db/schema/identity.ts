@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './people';
 
 /** oidc-provider's persisted models (sessions, grants, codes, refresh tokens…), one row per model. */
 export const oidcPayloads = pgTable(
@@ -44,3 +45,15 @@ export const dpopProofs = pgTable(
   },
   (table) => [index('dpop_proofs_expires_idx').on(table.expiresAt)],
 );
+
+/** Devices a user trusted at strong login: the SMS code is skipped there for 30 days. */
+export const trustedDevices = pgTable('trusted_devices', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  label: text('label'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revoked: boolean('revoked').notNull().default(false),
+});

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { patients, users } from './people';
 
 /** Binary columns (PDFs, encrypted keys) as Uint8Array on both PGlite and node-postgres. */
@@ -110,55 +100,3 @@ export const signedDocuments = pgTable(
   },
   (table) => [index('signed_documents_patient_idx').on(table.patientId)],
 );
-
-/**
- * One-time codes sent by SMS: signature, strong login, PIN reset. Only a hash is kept; `binding` ties
- * a signature code to its ceremony and the digest of its documents.
- */
-export const oneTimeCodes = pgTable(
-  'one_time_codes',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'sign', 'login', 'pin-reset'. */
-    purpose: text('purpose').notNull(),
-    binding: text('binding').notNull(),
-    codeHash: text('code_hash').notNull(),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
-  },
-  (table) => [index('one_time_codes_user_idx').on(table.userId, table.purpose, table.createdAt)],
-);
-
-/** Every SMS the portal sends; a pluggable sender delivers them (the embedded default only records). */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    toPhone: text('to_phone').notNull(),
-    body: text('body').notNull(),
-    purpose: text('purpose').notNull(),
-    status: text('status').notNull().default('QUEUED'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (table) => [index('sms_outbox_created_idx').on(table.createdAt)],
-);
-
-/** Devices a user trusted at strong login: the SMS code is skipped there for 30 days. */
-export const trustedDevices = pgTable('trusted_devices', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  label: text('label'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  revoked: boolean('revoked').notNull().default(false),
-});

@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { documents } from './dossier';
+import { documents } from './documents';
 import { patients, users } from './people';
 import { bytea } from './signing';
 

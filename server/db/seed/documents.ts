@@ -1,5 +1,4 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import { demoMaterial } from '../../services/documents/demo-content';
 import type { DocumentContent } from '../../services/pdf/content';
 import { pageCountOf } from '../../services/pdf/layout';
 import type { Database } from '../client';
@@ -12,6 +11,7 @@ import {
   type UnitCode,
   unitOrder,
 } from './documents.data';
+import { demoMaterial } from './documents-content';
 import { createRandom, type Random } from './random';
 
 export { documentTypeRows } from './documents.data';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq, isNotNull } from 'drizzle-orm';
-import { phantomFor } from '../../services/dicom/phantoms';
-import { accessionNumbersOf } from '../../services/dicom/study-status';
-import { uidFor } from '../../services/dicom/uid';
+import { phantomFor } from '../../services/studies/phantoms';
+import { accessionNumbersOf } from '../../services/studies/study-status';
+import { uidFor } from '../../services/studies/uid';
 import type { Database } from '../client';
 import { documents, studies, units } from '../schema';
 

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Permission } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { patients } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess, hasDossierConsent } from '../access';
-import { recordAccess } from '../audit';
+import { authorizePatientAccess, hasDossierConsent, recordAccessOutsideGate } from '../access';
+import { patientExists } from '../patients';
 
 export function requirePermission(user: UserRow, permission: Permission): void {
   if (!(user.permissions as readonly string[]).includes(permission))
@@ -30,17 +28,11 @@ export async function authorizeConsentAccess(
     await authorizePatientAccess(db, user, patientId, activity, detail ? { detail } : {});
     return;
   }
-  const [patient] = await db
-    .select({ mepiId: patients.mepiId })
-    .from(patients)
-    .where(eq(patients.mepiId, patientId))
-    .limit(1);
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
-  await recordAccess(db, {
+  if (!(await patientExists(db, patientId))) throw new HttpError(404, 'NOT_FOUND');
+  await recordAccessOutsideGate(db, {
     user,
     patientId,
     activity,
-    accessTitle: 'NONE',
     outcome: 'ALLOWED',
     detail: detail ?? 'consent collection without dossier consent',
   });

@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { ConsentAction, ConsentSigner, OtherSigner } from '../../../src/contract';
+import type { PatientHeader } from '../patients';
 import { page, textWidth, wrapText } from '../pdf/layout';
 import { toWinAnsi } from '../pdf/win-ansi';
 import type { ConsentModel, Language } from './catalogue';
@@ -9,7 +10,7 @@ export interface ConsentPdfInput {
   model: ConsentModel;
   action: ConsentAction;
   language: Language;
-  patient: { name: string; surname: string; fiscalCode: string; birthDate: string };
+  patient: PatientHeader;
   project: { name: string } | null;
   jsonData: Record<string, unknown>;
   signer: ConsentSigner;

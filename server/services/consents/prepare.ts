@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type {
   PrepareConsentsBody,
   PreparedDocuments,
@@ -6,29 +5,14 @@ import type {
 } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { patients } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { patientHeader } from '../patients';
 import { type DocumentToSign, prepareCeremony } from '../signing/ceremony';
 import { type Language, validateJsonData } from './catalogue';
 import { CONSENT_KINDS, type ConsentEffect, subjectOf } from './effects';
 import { renderConsentPdf } from './pdf';
 import { currentConsents } from './records';
 import { assertMayCollect, assertRequest, orderTargets, resolveTarget } from './rules';
-
-async function patientOf(db: Database, patientId: number) {
-  const [patient] = await db
-    .select({
-      name: patients.name,
-      surname: patients.surname,
-      fiscalCode: patients.fiscalCode,
-      birthDate: patients.birthDate,
-    })
-    .from(patients)
-    .where(eq(patients.mepiId, patientId))
-    .limit(1);
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
-  return patient;
-}
 
 /**
  * Renders one PDF per consent from its model and answers and opens a signature ceremony whose effect
@@ -65,7 +49,7 @@ export async function prepareConsents(
   }
   assertRequest(await currentConsents(db, patientId), targets, now);
 
-  const patient = await patientOf(db, patientId);
+  const patient = await patientHeader(db, patientId);
   const collectedBy = user.userType === 'PAT' ? null : user.displayName;
   const documents: DocumentToSign[] = [];
   const ordered = orderTargets(targets);

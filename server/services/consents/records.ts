@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type {
   Consent,
+  ConsentJsonData,
   ConsentListQuery,
   ConsentMedium,
   ConsentNotification,
@@ -11,6 +12,8 @@ import type {
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { consents, projects } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { authorizePatientAccess } from '../access';
 import {
   allModels,
   type ConsentModel,
@@ -190,4 +193,26 @@ export function notificationOf(list: readonly Consent[]): ConsentNotification {
   const pending = asked.filter((consent) => consent.statusCode === 'INVITE' || consent.expired).length;
   const colour = pending === 0 ? 'green' : pending === asked.length ? 'grey' : 'yellow';
   return { count: pending, colour };
+}
+
+/** The answers recorded with one consent, its patient's access checked and audited first. */
+export async function consentAnswers(
+  db: Database,
+  user: UserRow,
+  consentId: number,
+): Promise<ConsentJsonData> {
+  const [row] = await db.select().from(consents).where(eq(consents.id, consentId));
+  if (!row) throw new HttpError(404, 'NOT_FOUND');
+  await authorizePatientAccess(db, user, row.patientId, 'CONSENT_READ', {
+    detail: `consent ${row.id} answers`,
+  });
+  const model = modelOfConsent(row.consentCode);
+  if (!model) throw new HttpError(404, 'MODEL_SCHEMA_ERROR');
+  const details = row.details as { jsonData?: Record<string, unknown> };
+  return {
+    consentId: row.id,
+    consentCode: row.consentCode,
+    modelCode: model.modelCode,
+    jsonData: details.jsonData ?? {},
+  };
 }

@@ -5,7 +5,7 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents, hospitalizations, units } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { visibleToCondition } from '../obscuring';
+import { visibleToCondition } from '../obscuring/visibility';
 
 type ReportBody = Extract<CreateRequestBody, { kind: 'REPORTS' }>;
 type RecordBody = Extract<CreateRequestBody, { kind: 'MEDICAL_RECORDS' }>;

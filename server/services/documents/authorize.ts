@@ -3,10 +3,10 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
 import type { AuditActivity } from '../audit';
 import { isVisibleToGuest, liveGrant } from '../guests/grants';
-import { isObscuredFor } from '../obscuring';
+import { isObscuredFor } from '../obscuring/visibility';
 import { settleRestores } from './availability';
 import { type DocumentRecord, findRecord, isViewableBy } from './records';
 
@@ -73,4 +73,23 @@ async function guestDownloadRefusal(
   // No grant at all is refused by the access check itself, with its own code.
   if (!grant || grant.rights.includes('download')) return null;
   return new HttpError(403, 'DOWNLOAD_NOT_ALLOWED');
+}
+
+/**
+ * A view grant of someone else, or an expired one: an attempt on the patient's data, so it is audited
+ * (404 when the document does not exist), then refused.
+ */
+export async function refuseViewGrant(db: Database, user: UserRow, documentId: number): Promise<never> {
+  const found = await findRecord(db, documentId);
+  if (!found) throw new HttpError(404, 'NOT_FOUND');
+  await recordAccessOutsideGate(db, {
+    user,
+    patientId: found.document.patientId,
+    activity: 'DOCUMENT_VIEW',
+    outcome: 'DENIED',
+    documentId,
+    documentTypeCode: found.document.documentTypeCode,
+    detail: 'INVALID_VIEW_GRANT',
+  });
+  throw new HttpError(403, 'ACCESS_DENIED');
 }

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import * as v from 'valibot';
 import type { Database } from '../../db/client';
-import { patients } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import { patientHeader } from '../patients';
 import { DocumentContent } from '../pdf/content';
 import { renderDocumentPdf } from '../pdf/render-document';
 import { uploadedPdf } from '../uploads/content';
@@ -16,17 +14,7 @@ import type { DocumentRecord } from './records';
 export async function documentPdf(db: Database, record: DocumentRecord): Promise<Uint8Array> {
   const uploaded = await uploadedPdf(db, record.document);
   if (uploaded) return uploaded;
-  const [patient] = await db
-    .select({
-      name: patients.name,
-      surname: patients.surname,
-      fiscalCode: patients.fiscalCode,
-      birthDate: patients.birthDate,
-    })
-    .from(patients)
-    .where(eq(patients.mepiId, record.document.patientId))
-    .limit(1);
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  const patient = await patientHeader(db, record.document.patientId);
   const { document } = record;
   return renderDocumentPdf({
     id: document.id,

@@ -4,7 +4,7 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents, documentTypes, units } from '../../db/schema';
 import type { Language } from '../language';
-import { visibleToCondition } from '../obscuring';
+import { visibleToCondition } from '../obscuring/visibility';
 import { listRowToDocument, queryListPage } from './records';
 
 const asList = <T extends string>(value: T | T[] | undefined): T[] =>

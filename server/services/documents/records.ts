@@ -3,8 +3,8 @@ import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } fro
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents, documentTypes, studies, units } from '../../db/schema';
-import { patientLocations } from '../../routes/reference.data';
 import type { Language } from '../language';
+import { patientLocations } from '../reference/reference.data';
 import { isStaff } from '../users';
 
 const typeColumns = {

@@ -1,11 +1,12 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { GuestRelationship, GuestRight } from '../../../src/contract';
-import { Writer } from '../obscuring/request-pdf';
+import type { PatientHeader } from '../patients';
+import { accent, grey, romeDate, Writer } from '../pdf/writer';
 import { relationshipLabels, rightLabels } from './guests.data';
 
 export interface AuthorisationInput {
   hospital: string;
-  patient: { name: string; surname: string; fiscalCode: string; birthDate: string };
+  patient: PatientHeader;
   person: { name: string; surname: string; fiscalCode: string; mobilePhone: string; email: string };
   relationship: GuestRelationship;
   accessTitle: string;
@@ -18,14 +19,6 @@ export interface AuthorisationInput {
   signedOn: Date;
 }
 
-const grey = rgb(0.35, 0.35, 0.35);
-const accent = rgb(0.05, 0.3, 0.55);
-const romeDate = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
 const italianDay = (iso: string): string => iso.split('-').reverse().join('/');
 
 /**

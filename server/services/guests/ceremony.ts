@@ -9,9 +9,10 @@ import {
 } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, documentTypes, guests, patients, signatureCeremonies, users } from '../../db/schema';
+import { documents, documentTypes, guests, signatureCeremonies, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Language } from '../language';
+import { type PatientHeader, patientHeader } from '../patients';
 import { prepareCeremony } from '../signing/ceremony';
 import { ensureGuestAccount, existingGuestUser } from './accounts';
 import { renderAuthorisation } from './authorisation-pdf';
@@ -71,20 +72,6 @@ async function sharedDocuments(db: Database, patientId: number, ids: readonly nu
   return ids.map((id) => rows.find((row) => row.id === id) as (typeof rows)[number]);
 }
 
-async function patientOf(db: Database, patientId: number) {
-  const [patient] = await db
-    .select({
-      name: patients.name,
-      surname: patients.surname,
-      fiscalCode: patients.fiscalCode,
-      birthDate: patients.birthDate,
-    })
-    .from(patients)
-    .where(eq(patients.mepiId, patientId));
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
-  return patient;
-}
-
 /** A live (not revoked) grant of this patient to this user, other than `except`. */
 async function livePairExists(
   db: Database,
@@ -124,7 +111,7 @@ export async function prepareGuestCreate(
   const now = options.now ?? new Date();
   const { person, ...fields } = body;
   checkFields(fields, now);
-  const patient = await patientOf(db, patientId);
+  const patient = await patientHeader(db, patientId);
   if (person.fiscalCode === patient.fiscalCode)
     throw new HttpError(409, 'USER_CREATE_ERROR', [{ field: 'person.fiscalCode', code: 'invalid' }]);
   const existing = await existingGuestUser(db, person.fiscalCode);
@@ -153,7 +140,7 @@ export async function prepareGuestUpdate(
   if (!row) throw new HttpError(404, 'NOT_FOUND');
   const [account] = await db.select().from(users).where(eq(users.id, row.guestUserId));
   if (!account) throw new HttpError(404, 'NOT_FOUND');
-  const patient = await patientOf(db, patientId);
+  const patient = await patientHeader(db, patientId);
   const shared = await sharedDocuments(db, patientId, fields.documentIds);
   const [name = '', ...surname] = account.displayName.split(' ');
   const person = {
@@ -173,7 +160,7 @@ async function prepare(
   patientId: number,
   effect: GuestEffect,
   context: {
-    patient: Awaited<ReturnType<typeof patientOf>>;
+    patient: PatientHeader;
     person: { name: string; surname: string; fiscalCode: string; mobilePhone: string; email: string };
     shared: Awaited<ReturnType<typeof sharedDocuments>>;
     now: Date;
@@ -226,7 +213,7 @@ export async function applyGuest(tx: Database, ceremony: { id: string; effect: u
   let guestId = effect.guestId;
   if (effect.action === 'create') {
     if (!effect.person) throw new HttpError(409, 'SIGN_CONTEXT_INVALID');
-    const patient = await patientOf(tx, effect.patientId);
+    const patient = await patientHeader(tx, effect.patientId);
     const account = await ensureGuestAccount(tx, {
       person: effect.person,
       patientName: `${patient.name} ${patient.surname}`,

@@ -9,13 +9,13 @@ import {
 } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, documentTypes, patients, users } from '../../db/schema';
+import { documents, documentTypes, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
-import { recordAccess } from '../audit';
-import { obscuringFlags, obscuringOf } from '../obscuring';
+import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
+import { patientHeader } from '../patients';
 import { findSignedCeremony, prepareCeremony } from '../signing/ceremony';
 import { type RequestLine, renderObscuringRequest } from './request-pdf';
+import { obscuringFlags, obscuringOf } from './visibility';
 
 export const OBSCURE_KIND = 'obscure' satisfies CeremonyKind;
 export const OBSCURE_PERMISSION = 'perm.meview.document.obscure';
@@ -106,16 +106,7 @@ export async function prepareObscuring(
     });
     effect.documents.push({ ...selection, previous });
   }
-  const [patient] = await db
-    .select({
-      name: patients.name,
-      surname: patients.surname,
-      fiscalCode: patients.fiscalCode,
-      birthDate: patients.birthDate,
-    })
-    .from(patients)
-    .where(eq(patients.mepiId, body.patientId));
-  if (!patient) throw new HttpError(404, 'NOT_FOUND');
+  const patient = await patientHeader(db, body.patientId);
   const now = options.now ?? new Date();
   const pdf = await renderObscuringRequest({
     patient,
@@ -154,11 +145,10 @@ export async function applyObscuring(
       )
       update documents set obscuring = ${JSON.stringify(selection.obscuringInfo)}::jsonb
       where id in (select id from chain) and patient_id = ${effect.patientId}`);
-    await recordAccess(tx, {
+    await recordAccessOutsideGate(tx, {
       user: signer,
       patientId: effect.patientId,
       activity: 'DOCUMENT_OBSCURE',
-      accessTitle: 'SELF',
       outcome: 'ALLOWED',
       documentId: selection.documentId,
       detail: auditDetail(selection.previous, selection.obscuringInfo),

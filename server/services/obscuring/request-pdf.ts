@@ -1,7 +1,7 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ObscuringInfo } from '../../../src/contract';
-import { page, textWidth, wrapText } from '../pdf/layout';
-import { toWinAnsi } from '../pdf/win-ansi';
+import type { PatientHeader } from '../patients';
+import { accent, grey, romeDate, Writer } from '../pdf/writer';
 
 /** How the signed request names each viewer (the portal's labels, in Italian like every clinical record). */
 export const viewerLabels: Record<keyof ObscuringInfo, string> = {
@@ -24,78 +24,10 @@ export interface RequestLine {
 }
 
 export interface ObscuringRequestInput {
-  patient: { name: string; surname: string; fiscalCode: string; birthDate: string };
+  patient: PatientHeader;
   hospital: string;
   documents: readonly RequestLine[];
   requestedAt: Date;
-}
-
-const grey = rgb(0.35, 0.35, 0.35);
-const accent = rgb(0.05, 0.3, 0.55);
-const left = page.margin;
-const bottom = 80;
-
-const romeDate = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** Writes lines top-down, adding pages as needed. */
-export class Writer {
-  private target: PDFPage;
-  private y: number;
-
-  constructor(
-    private readonly pdf: PDFDocument,
-    readonly fonts: { regular: PDFFont; bold: PDFFont },
-  ) {
-    this.target = pdf.addPage([page.width, page.height]);
-    this.y = page.height - page.margin;
-  }
-
-  line(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {}): void {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    // About 5 pt per character at 10 pt, as the clinical documents' layout assumes.
-    for (const text_ of wrapText(text, Math.floor((textWidth * 10) / (5 * size)))) {
-      if (this.y - size * 1.5 < bottom) this.newPage();
-      this.y -= size * 1.45;
-      this.target.drawText(toWinAnsi(text_), {
-        x: left,
-        y: this.y,
-        size,
-        font,
-        color: options.color ?? rgb(0, 0, 0),
-      });
-    }
-  }
-
-  gap(points = 8): void {
-    this.y -= points;
-  }
-
-  rule(): void {
-    this.gap(4);
-    this.target.drawLine({
-      start: { x: left, y: this.y },
-      end: { x: page.width - left, y: this.y },
-      thickness: 0.5,
-      color: grey,
-    });
-    this.gap(4);
-  }
-
-  /** Keeps the signature box whole on one page. */
-  reserve(points: number): void {
-    if (this.y - points < bottom) this.newPage();
-  }
-
-  private newPage(): void {
-    this.target = this.pdf.addPage([page.width, page.height]);
-    this.y = page.height - page.margin;
-  }
 }
 
 const namesOf = (flags: readonly (keyof ObscuringInfo)[]): string =>

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PatientHeader } from '../patients';
 import type { DocumentContent } from './content';
 import { bodyTop, type LayoutLine, layoutDocument, lineHeight, page, textWidth } from './layout';
 import { toWinAnsi } from './win-ansi';
@@ -11,7 +12,7 @@ export interface PdfDocumentInput {
   createdAt: Date;
   authorName: string;
   unit: { name: string; hospital: string };
-  patient: { name: string; surname: string; fiscalCode: string; birthDate: string };
+  patient: PatientHeader;
   content: DocumentContent;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { smsOutbox } from '../../db/schema';
+import { smsOutbox, users } from '../../db/schema';
 
 export interface SmsMessage {
   to: string;
@@ -93,6 +93,16 @@ export async function recentSms(
     )
     .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
     .limit(200);
+}
+
+/** The mobile phone of the user `username`, or null: the demo page narrows its list to one account. */
+export async function phoneOfUsername(db: Database, username: string): Promise<string | null> {
+  const [user] = await db
+    .select({ phone: users.mobilePhone })
+    .from(users)
+    .where(eq(users.username, username))
+    .limit(1);
+  return user?.phone ?? null;
 }
 
 /** "***4567": enough for the user to recognise the phone, not enough to learn it (nor its length). */

@@ -3,8 +3,7 @@ import type { UploadedDocumentList, UploadedDocumentListQuery } from '../../../s
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { uploadedDocuments } from '../../db/schema';
-import { authorizePatientAccess } from '../access';
-import { recordAccess } from '../audit';
+import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
 import type { Language } from '../language';
 import { queryUploads, toUploadedDocuments } from './records';
 import { awaitingReviewBy, dossierConsentGiven, ownedBy, unseenReviewsOf, visibleToPhysician } from './rules';
@@ -57,11 +56,10 @@ export async function listUploads(
   else if (query.patient === undefined) {
     // A list across patients reads each patient's data: one audit row per patient on the page.
     for (const patientId of new Set(rows.map((row) => row.upload.patientId)))
-      await recordAccess(db, {
+      await recordAccessOutsideGate(db, {
         user,
         patientId,
         activity: 'UPLOAD_READ',
-        accessTitle: 'DOSSIER_CONSENT',
         outcome: 'ALLOWED',
         detail: 'uploads to review',
       });

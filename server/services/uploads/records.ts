@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UploadedDocument, UploadPhysician } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
@@ -120,4 +120,26 @@ export async function toUploadedDocuments(
     rows.map((row) => row.upload.id),
   );
   return rows.map((row) => toUploadedDocument(row, approvers.get(row.upload.id) ?? [], user, language));
+}
+
+/** The stored file of an upload (its bytes and the name the server gave it), or null. */
+export async function uploadFile(
+  db: Database,
+  id: number,
+): Promise<{ content: Uint8Array; storedName: string } | null> {
+  const [file] = await db
+    .select({ content: uploadedDocuments.content, storedName: uploadedDocuments.storedName })
+    .from(uploadedDocuments)
+    .where(eq(uploadedDocuments.id, id));
+  return file ?? null;
+}
+
+/** The physicians a patient may address an upload to: enabled, by name (at most 200). */
+export function uploadPhysicians(db: Database): Promise<UploadPhysician[]> {
+  return db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(and(eq(users.userType, 'PHY'), eq(users.enabled, true)))
+    .orderBy(asc(users.displayName))
+    .limit(200);
 }

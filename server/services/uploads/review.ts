@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { documents, patients, units, uploadedDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
-import { noObscuring } from '../obscuring';
+import { noObscuring } from '../obscuring/visibility';
 import { uploadContent } from './content';
 import { checkPdf } from './pdf-check';
 import { findUpload } from './records';

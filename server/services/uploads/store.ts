@@ -5,7 +5,7 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { uploadApprovers, uploadedDocuments, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { recordAccess } from '../audit';
+import { recordAccessOutsideGate } from '../access';
 import type { UploadedFile } from './form';
 import { titleFromFileName } from './pdf-check';
 import { assertPending, ownedBy } from './rules';
@@ -41,11 +41,10 @@ async function setApprovers(tx: Transaction, uploadId: number, ids: number[]): P
 }
 
 function audit(db: Database, user: UserRow, patientId: number, detail: string): Promise<void> {
-  return recordAccess(db, {
+  return recordAccessOutsideGate(db, {
     user,
     patientId,
     activity: 'UPLOAD_WRITE',
-    accessTitle: 'SELF',
     outcome: 'ALLOWED',
     detail,
   });

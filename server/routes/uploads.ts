@@ -1,70 +1,32 @@
 import { vValidator } from '@hono/valibot-validator';
-import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   type CustomDocumentTypes,
   IdParam,
   RejectUploadBody,
-  type UploadedDocument,
   UploadedDocumentListQuery,
   type UploadPhysicians,
 } from '../../src/contract';
-import type { AppEnv, UserRow } from '../app-env';
-import type { Database } from '../db/client';
-import { uploadedDocuments, users } from '../db/schema';
+import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
-import { authorizePatientAccess } from '../services/access';
-import type { AuditActivity } from '../services/audit';
-import { type Language, languageOf } from '../services/language';
+import { languageOf } from '../services/language';
 import { readNewUpload, readUploadChange, uploadBodyLimit } from '../services/uploads/form';
 import { listUploads } from '../services/uploads/list';
-import { findUpload, toUploadedDocuments } from '../services/uploads/records';
+import { readableUpload, uploadedDocument } from '../services/uploads/read';
+import { toUploadedDocuments, uploadFile, uploadPhysicians } from '../services/uploads/records';
 import { rejectUpload, validateUpload } from '../services/uploads/review';
-import { ownedBy, requireUploadRole, visibleToPhysician } from '../services/uploads/rules';
+import { requireUploadRole } from '../services/uploads/rules';
 import { createUpload, deleteUpload, updateUpload } from '../services/uploads/store';
 import { customDocumentTypes } from '../services/uploads/types.data';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
- * One upload the caller may see (404 otherwise, so nobody learns that another's upload exists), with
- * the access to its patient checked and audited.
- */
-async function readableUpload(
-  db: Database,
-  user: UserRow,
-  role: 'PAT' | 'PHY',
-  id: number,
-  activity: AuditActivity,
-  detail: string,
-) {
-  const row = await findUpload(db, id, role === 'PAT' ? ownedBy(user) : visibleToPhysician(user.id));
-  if (!row) throw new HttpError(404, 'NOT_FOUND');
-  await authorizePatientAccess(db, user, row.upload.patientId, activity, {
-    detail: `upload ${id} ${detail}`,
-  });
-  return row;
-}
-
-async function uploadReply(
-  db: Database,
-  user: UserRow,
-  id: number,
-  language: Language,
-): Promise<UploadedDocument> {
-  const row = await findUpload(db, id);
-  if (!row) throw new HttpError(404, 'NOT_FOUND');
-  const [document] = await toUploadedDocuments(db, [row], user, language);
-  if (!document) throw new HttpError(404, 'NOT_FOUND');
-  return document;
-}
-
-/**
  * Uploaded documents (spec 7): the patient uploads PDFs (multipart, checked by their bytes, at most
  * 2 MB, stored under a name the server makes up), modifies or deletes them while pending; a physician
  * validates (the document enters the dossier) or rejects them with a reason. Rules in services/uploads.
  */
-export const uploadedDocumentRoutes = new Hono<AppEnv>()
+export const uploadRoutes = new Hono<AppEnv>()
   .get('/uploadedDocuments', vValidator('query', UploadedDocumentListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const user = await currentUser(c);
@@ -83,13 +45,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const user = await currentUser(c);
     requireUploadRole(user, 'PAT');
-    const physicians = await db
-      .select({ id: users.id, displayName: users.displayName })
-      .from(users)
-      .where(and(eq(users.userType, 'PHY'), eq(users.enabled, true)))
-      .orderBy(asc(users.displayName))
-      .limit(200);
-    return c.json({ physicians } satisfies UploadPhysicians);
+    return c.json({ physicians: await uploadPhysicians(db) } satisfies UploadPhysicians);
   })
   .post('/uploadedDocuments', uploadBodyLimit, async (c) => {
     const { db } = c.get('deps');
@@ -97,7 +53,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
     requireUploadRole(user, 'PAT');
     const { fields, file } = await readNewUpload(c);
     const id = await createUpload(db, user, fields, file);
-    return c.json(await uploadReply(db, user, id, languageOf(c)), 201);
+    return c.json(await uploadedDocument(db, user, id, languageOf(c)), 201);
   })
   .get('/uploadedDocuments/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
@@ -115,10 +71,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     // Audited as a document view: a physician reading what the patient sent.
     await readableUpload(db, user, role, id, 'DOCUMENT_VIEW', 'content');
-    const [file] = await db
-      .select({ content: uploadedDocuments.content, storedName: uploadedDocuments.storedName })
-      .from(uploadedDocuments)
-      .where(eq(uploadedDocuments.id, id));
+    const file = await uploadFile(db, id);
     if (!file) throw new HttpError(404, 'NOT_FOUND');
     return new Response(new Uint8Array(file.content), {
       headers: {
@@ -135,7 +88,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { fields, file } = await readUploadChange(c);
     await updateUpload(db, user, id, fields, file);
-    return c.json(await uploadReply(db, user, id, languageOf(c)));
+    return c.json(await uploadedDocument(db, user, id, languageOf(c)));
   })
   .put('/uploadedDocuments/:id/validate', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
@@ -143,7 +96,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
     requireUploadRole(user, 'PHY');
     const { id } = c.req.valid('param');
     await validateUpload(db, user, id);
-    return c.json(await uploadReply(db, user, id, languageOf(c)));
+    return c.json(await uploadedDocument(db, user, id, languageOf(c)));
   })
   .put(
     '/uploadedDocuments/:id/reject',
@@ -155,7 +108,7 @@ export const uploadedDocumentRoutes = new Hono<AppEnv>()
       requireUploadRole(user, 'PHY');
       const { id } = c.req.valid('param');
       await rejectUpload(db, user, id, c.req.valid('json').reason);
-      return c.json(await uploadReply(db, user, id, languageOf(c)));
+      return c.json(await uploadedDocument(db, user, id, languageOf(c)));
     },
   )
   .delete('/uploadedDocuments/:id', vValidator('param', IdParam, onInvalid), async (c) => {

@@ -1,14 +1,4 @@
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { patients, units, users } from './people';
 
 /** Document types with their descriptions; `viewableByPatient` false means "not readable" for the patient side. */
@@ -60,53 +50,6 @@ export const documents = pgTable(
     index('documents_patient_type_idx').on(table.patientId, table.documentTypeCode),
     index('documents_accession_idx').on(table.accessionNumber),
   ],
-);
-
-/** DICOM studies behind documents with an accession number. */
-export const studies = pgTable(
-  'studies',
-  {
-    studyId: text('study_id').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.mepiId, { onDelete: 'cascade' }),
-    accessionNumber: text('accession_number').notNull(),
-    provenanceUnitId: integer('provenance_unit_id')
-      .notNull()
-      .references(() => units.id),
-    studyLocation: text('study_location'),
-    modality: text('modality').notNull(),
-    description: text('description').notNull(),
-    /** OFFLINE, MOVING, ONLINE, ERROR. */
-    status: text('status').notNull(),
-    moveRequestedAt: timestamp('move_requested_at', { withTimezone: true }),
-    sliceCount: integer('slice_count').notNull(),
-  },
-  (table) => [index('studies_accession_idx').on(table.accessionNumber, table.patientId)],
-);
-
-/**
- * Every read (and refused attempt) of patient data: the treatment history a patient reads. Append-only:
- * a trigger in the migration refuses UPDATE and DELETE.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    userId: integer('user_id').references(() => users.id),
-    userRole: text('user_role').notNull(),
-    userName: text('user_name').notNull(),
-    accessTitle: text('access_title').notNull(),
-    patientId: integer('patient_id').notNull(),
-    /** The activity code (PATIENT_READ, DOCUMENT_LIST, DOCUMENT_VIEW, …), listed by `/activities`. */
-    activity: text('activity').notNull(),
-    documentId: integer('document_id'),
-    documentTypeCode: text('document_type_code'),
-    outcome: text('outcome').notNull(),
-    detail: text('detail'),
-  },
-  (table) => [index('audit_log_patient_at_idx').on(table.patientId, table.at)],
 );
 
 /** Short-lived grants behind `/documents/{id}/view` URLs, bound to the user who asked. */

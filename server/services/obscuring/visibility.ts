@@ -1,9 +1,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { ObscuringInfo } from '../../src/contract';
-import type { UserRow } from '../app-env';
-import type { Database } from '../db/client';
-import { documents } from '../db/schema';
-import { guestVisibleCondition } from './guests/grants';
+import type { ObscuringInfo } from '../../../src/contract';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { documents } from '../../db/schema';
+import { guestVisibleCondition } from '../guests/grants';
 
 /** The viewers a patient can hide a document from, in the order the portal shows them. */
 export const obscuringFlags = [

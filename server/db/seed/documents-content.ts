@@ -1,3 +1,4 @@
+import type { ContentSection, DocumentContent } from '../../services/pdf/content';
 import {
   clinicalByUnit,
   type DocumentTypeCode,
@@ -8,9 +9,8 @@ import {
   radiologyExams,
   triageCodes,
   type UnitCode,
-} from '../../db/seed/documents.data';
-import type { Random } from '../../db/seed/random';
-import type { ContentSection, DocumentContent } from '../pdf/content';
+} from './documents.data';
+import type { Random } from './random';
 
 /** The clinical material of one demo document: its title and its content in each version. */
 export interface DemoMaterial {

@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { uploadedDocuments } from '../db/schema';
 import { makePdf, pdfOfSize } from '../services/uploads/test-pdfs';
-import { type UploadInput, uploadCalls, uploadForm } from './uploads.fixtures';
+import { type UploadInput, uploadCalls, uploadForm } from '../test/fixtures/uploads';
 
 describe.each(databaseTargets)('upload fuzzing on $name', ({ location }) => {
   let ctx: TestContext;

@@ -10,7 +10,7 @@ import {
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, uploadedDocuments, users } from '../db/schema';
 import { makePdf } from '../services/uploads/test-pdfs';
-import { uploadCalls, uploadForm } from './uploads.fixtures';
+import { uploadCalls, uploadForm } from '../test/fixtures/uploads';
 
 describe.each(databaseTargets)('uploaded documents on $name', ({ location }) => {
   let ctx: TestContext;

@@ -1,5 +1,5 @@
-import type { PatientLocationCode } from '../../src/contract';
-import type { Localized } from '../services/language';
+import type { PatientLocationCode } from '../../../src/contract';
+import type { Localized } from '../language';
 
 /** Code tables a hospital would load from its master data; these are the embedded defaults. */
 export const pidTypes: readonly { code: string; desc: Localized }[] = [

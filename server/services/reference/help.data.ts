@@ -1,4 +1,4 @@
-import type { Localized } from '../services/language';
+import type { Localized } from '../language';
 
 interface HelpEntry {
   title: Localized;

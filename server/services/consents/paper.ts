@@ -1,0 +1,56 @@
+import type { ConsentAction, SignerType } from '../../../src/contract';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { signedDocuments } from '../../db/schema';
+import { recordConsentVersion } from './record';
+import type { ConsentRow } from './records';
+
+export interface PaperConsent {
+  patientId: number;
+  consentCode: string;
+  projectId: number | null;
+  action: ConsentAction;
+  signerType: SignerType;
+  title: string;
+  scan: Uint8Array;
+  now: Date;
+}
+
+/**
+ * A consent collected on paper: the signed scan is kept as a signed document of kind 'paper-scan' and
+ * the consent recorded with medium 'paper', in one transaction.
+ */
+export function recordPaperConsent(
+  db: Database,
+  collector: UserRow,
+  paper: PaperConsent,
+): Promise<ConsentRow> {
+  const { patientId, now } = paper;
+  return db.transaction(async (tx) => {
+    const [document] = await tx
+      .insert(signedDocuments)
+      .values({
+        patientId,
+        signerUserId: collector.id,
+        title: paper.title,
+        kind: 'paper-scan',
+        pdf: paper.scan,
+        signedAt: now,
+      })
+      .returning({ id: signedDocuments.id });
+    if (!document) throw new Error('paper scan not stored');
+    // The transaction handle is a Database for every query the service runs.
+    return recordConsentVersion(tx as unknown as Database, {
+      patientId,
+      consentCode: paper.consentCode,
+      projectId: paper.projectId,
+      action: paper.action,
+      jsonData: {},
+      signer: { type: paper.signerType },
+      medium: 'paper',
+      signedDocumentId: document.id,
+      collectedByUserId: collector.id,
+      now,
+    });
+  });
+}
