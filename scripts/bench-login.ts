@@ -3,7 +3,7 @@
  * with PKCE, driven with fetch and a cookie jar (no DPoP key, so the token is a plain bearer token);
  * patients type the SMS code, which the bench reads from the demo outbox; staff the demo authenticator's.
  */
-import { CookieJar, pkce } from '../server/idp/testing';
+import { CookieJar, pkce } from '../server/test/idp';
 import { demoTotpCode } from './demo-totp';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -8,6 +8,7 @@ import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
 import { issuerOf, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { demoLogin } from './db/seed/demo-accounts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { backgroundSignaturesSettled } from './services/signing/signature';
@@ -33,7 +34,12 @@ if (config.oidcIssuer) {
     replayStore,
   });
 } else {
-  idp = await createEmbeddedIdp({ config, db: database.db, logger: logger.child({ component: 'idp' }) });
+  idp = await createEmbeddedIdp({
+    config,
+    db: database.db,
+    logger: logger.child({ component: 'idp' }),
+    ...(config.demoMode ? { demoLogin } : {}),
+  });
   verifyToken = createTokenVerifier({
     issuer: issuerOf(config),
     audience: config.apiAudience,

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { openDatabase } from '../db/client';
-import { PortalClient } from '../idp/test-flow';
 import {
   type DpopKey,
   dpopKey,
@@ -15,7 +14,8 @@ import {
   TEST_PASSWORD,
   TEST_USERS,
   type TestIdp,
-} from '../idp/testing';
+} from '../test/idp';
+import { PortalClient } from '../test/idp-flow';
 import { grantLiveness } from './grant-liveness';
 import { databaseReplayStore } from './replay-store';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier';

@@ -11,7 +11,7 @@ import {
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error';
-import { type DpopKey, dpopKey, dpopProof } from '../idp/testing';
+import { type DpopKey, dpopKey, dpopProof } from '../test/idp';
 import { memoryReplayStore } from './replay-store';
 import { createTokenVerifier, discoverJwksUri, type TokenVerifier } from './token-verifier';
 

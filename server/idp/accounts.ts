@@ -2,7 +2,6 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Account, AccountClaims } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { demoAccounts } from '../db/seed/demo-accounts';
 import { verifyPassword } from '../services/password';
 import type { DemoAccountRow } from './html';
 
@@ -38,8 +37,7 @@ export async function authenticate(db: Database, username: string, password: str
 }
 
 /** Demo accounts present in the database, for the login page in demo mode. */
-export async function listDemoAccounts(db: Database): Promise<DemoAccountRow[]> {
-  const names = demoAccounts.map((account) => account.username);
+export async function listDemoAccounts(db: Database, names: readonly string[]): Promise<DemoAccountRow[]> {
   if (names.length === 0) return [];
   const rows = await db
     .select({ username: users.username, userType: users.userType, displayName: users.displayName })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { CookieJar, pkce, startTestIdp, TEST_PASSWORD, type TestIdp } from '../test/idp';
 import { clientRedirects, DEV_ORIGIN } from './provider-config';
-import { CookieJar, pkce, startTestIdp, TEST_PASSWORD, type TestIdp } from './testing';
 
 const STAFF = {
   subject: 'sub-anna',

@@ -3,10 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { oidcPayloads } from '../db/schema';
 import { createMemoryLogger } from '../logger';
-import { DrizzleAdapter, extendSession } from './adapter';
-import { createEmbeddedIdp } from './index';
-import { sessionTtl } from './provider-config';
-import { PortalClient } from './test-flow';
 import {
   CookieJar,
   cspOf,
@@ -17,7 +13,11 @@ import {
   TEST_PASSWORD,
   TEST_USERS,
   type TestIdp,
-} from './testing';
+} from '../test/idp';
+import { PortalClient } from '../test/idp-flow';
+import { DrizzleAdapter, extendSession } from './adapter';
+import { createEmbeddedIdp } from './index';
+import { sessionTtl } from './provider-config';
 
 let t: TestIdp;
 let portal: PortalClient;

@@ -6,7 +6,6 @@ import { grantLiveness } from '../auth/grant-liveness';
 import { databaseReplayStore } from '../auth/replay-store';
 import { createTokenVerifier } from '../auth/token-verifier';
 import { oidcPayloads } from '../db/schema';
-import { PortalClient } from './test-flow';
 import {
   CookieJar,
   cspOf,
@@ -17,7 +16,8 @@ import {
   TEST_PASSWORD,
   TEST_USERS,
   type TestIdp,
-} from './testing';
+} from '../test/idp';
+import { PortalClient } from '../test/idp-flow';
 
 let t: TestIdp;
 let portal: PortalClient;

@@ -8,7 +8,7 @@ import { recordOnlySender, type SmsSender } from '../services/sms/outbox';
 import { sweepExpired } from './adapter';
 import { RESEND_COUNTDOWN_JS } from './code-page';
 import { RESEND_SCRIPT_PATH } from './code-step';
-import { handleInteraction } from './interaction';
+import { type DemoLogin, handleInteraction } from './interaction';
 import { loadIdpKeys, publicJwksOf } from './keys';
 import { buildProviderConfiguration, clientRedirects, touchSession } from './provider-config';
 import { LoginRateLimit } from './rate-limit';
@@ -36,6 +36,8 @@ export interface EmbeddedIdpOptions {
   smsSender?: SmsSender;
   /** Fake time for tests of code expiry and trusted devices. */
   clock?: () => Date;
+  /** Demo mode only: the accounts, password and authenticator key the login page shows (from the seed). */
+  demoLogin?: DemoLogin;
 }
 
 function securityPolicy(config: ServerConfig): SecurityPolicy {
@@ -84,6 +86,7 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
     basePath: IDP_BASE_PATH,
     smsSender: opts.smsSender ?? recordOnlySender,
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.demoLogin && config.demoMode ? { demoLogin: opts.demoLogin } : {}),
   };
   const assets: Record<string, string> = {
     [`${IDP_BASE_PATH}/assets/auto-submit.js`]: AUTO_SUBMIT_JS,

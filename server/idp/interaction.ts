@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../db/seed/demo-accounts';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
@@ -30,6 +29,15 @@ export interface InteractionDeps {
   smsSender: SmsSender;
   /** Tests move time forward (code expiry, trusted devices); production reads the system clock. */
   clock?: () => Date;
+  /** Set in demo mode only, by whoever seeded the demo accounts: the login page lists them. */
+  demoLogin?: DemoLogin;
+}
+
+/** What the login page shows in demo mode; the seed owns it, `server/main.ts` hands it over. */
+export interface DemoLogin {
+  usernames: readonly string[];
+  password: string;
+  totpSecret: string;
 }
 
 function langCookie(locale: Locale, basePath: string): string {
@@ -45,8 +53,13 @@ async function renderLogin(
   const { config, basePath, db } = deps;
   const text = messages[view.locale];
   const page = `${basePath}/interaction/${view.interaction.uid}`;
-  const demo = config.demoMode
-    ? { password: DEMO_PASSWORD, totpSecret: DEMO_TOTP_SECRET, accounts: await listDemoAccounts(db) }
+  const { demoLogin } = deps;
+  const demo = demoLogin
+    ? {
+        password: demoLogin.password,
+        totpSecret: demoLogin.totpSecret,
+        accounts: await listDemoAccounts(db, demoLogin.usernames),
+      }
     : null;
   const html = renderPage({
     locale: view.locale,

@@ -3,7 +3,6 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { users } from '../db/schema';
-import { PortalClient } from './test-flow';
 import {
   CookieJar,
   cspOf,
@@ -12,7 +11,8 @@ import {
   TEST_PASSWORD,
   type TestIdp,
   type TestUser,
-} from './testing';
+} from '../test/idp';
+import { PortalClient } from '../test/idp-flow';
 
 const guest = (name: string, phone: string): TestUser => ({
   subject: `sub-${name}`,

@@ -3,7 +3,6 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { smsOutbox, totpFactors, users } from '../db/schema';
-import { PortalClient } from './test-flow';
 import {
   CookieJar,
   inputValue,
@@ -12,7 +11,8 @@ import {
   TEST_TOTP_SECRET,
   type TestIdp,
   type TestUser,
-} from './testing';
+} from '../test/idp';
+import { PortalClient } from '../test/idp-flow';
 import { base32Decode, hotp, totpStep } from './totp';
 import { TRUSTED_DEVICE_COOKIE } from './trusted-device';
 

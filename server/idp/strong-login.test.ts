@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { smsOutbox, trustedDevices } from '../db/schema';
 import type { SmsSender } from '../services/sms/outbox';
-import { PortalClient } from './test-flow';
 import {
   CookieJar,
   cspOf,
@@ -13,7 +12,8 @@ import {
   TEST_TOTP_SECRET,
   type TestIdp,
   type TestUser,
-} from './testing';
+} from '../test/idp';
+import { PortalClient } from '../test/idp-flow';
 import { TRUSTED_DEVICE_COOKIE } from './trusted-device';
 
 const patient = (name: string, phone: string | undefined, userType = 'PAT'): TestUser => ({

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from './client-address';
 import { renderCode } from './code-step';
 import { renderPage } from './html';
 import type { InteractionDeps } from './interaction';
 import { type Locale, messages } from './messages';
 import { completeLogin } from './password-step';
-import { clientAddress } from './client-address';
 import { send } from './respond';
 import { enrolmentSecret, factorState, verifyTotp } from './second-factor';
 import { nonceOf } from './security';

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparedDocuments, SignedConsentDocumentList, SignSyncReply } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
-import { lastCode } from '../test/fixtures/signing';
 import {
   consentList,
   expectError,
@@ -15,6 +14,7 @@ import {
   signPrepared,
   userNamed,
 } from '../test/fixtures/consents';
+import { lastCode } from '../test/fixtures/signing';
 
 describe.each(databaseTargets)('informed consents and the signature routes on $name', ({ location }) => {
   let ctx: TestContext;

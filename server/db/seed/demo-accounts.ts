@@ -116,3 +116,10 @@ export const demoAccounts: readonly DemoAccount[] = [
     note: "guest of Mario Rossi's dossier",
   },
 ];
+
+/** What the IdP's login page shows in demo mode; handed to it by `server/main.ts` (run-time code never imports the seed). */
+export const demoLogin = {
+  usernames: demoAccounts.map((account) => account.username),
+  password: DEMO_PASSWORD,
+  totpSecret: DEMO_TOTP_SECRET,
+} as const;

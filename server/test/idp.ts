@@ -7,12 +7,13 @@ import { openTestDatabase } from '../../tests/support/databases';
 import { loadConfig, type ServerConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
+import { demoLogin } from '../db/seed/demo-accounts';
+import { createEmbeddedIdp, type EmbeddedIdp } from '../idp/index';
+import { storeConfirmedFactor } from '../idp/second-factor';
+import { base32Decode } from '../idp/totp';
 import { createMemoryLogger } from '../logger';
 import { hashPassword } from '../services/password';
 import type { SmsSender } from '../services/sms/outbox';
-import { createEmbeddedIdp, type EmbeddedIdp } from './index';
-import { storeConfirmedFactor } from './second-factor';
-import { base32Decode } from './totp';
 
 export interface TestIdp {
   server: Server;
@@ -91,6 +92,7 @@ export async function startTestIdp(
     logger: createMemoryLogger(),
     ...(clock ? { clock } : {}),
     ...(smsSender ? { smsSender } : {}),
+    demoLogin,
   });
   const ready = idp;
   return {

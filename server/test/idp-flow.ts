@@ -1,9 +1,9 @@
 /** The portal's side of the OpenID Connect flow, driven with fetch against a test IdP. */
 import { desc, eq } from 'drizzle-orm';
 import { smsOutbox, totpFactors, users } from '../db/schema';
-import { readTotpSecret } from './second-factor';
-import { CookieJar, type DpopKey, dpopProof, inputValue, pkce, type TestIdp } from './testing';
-import { base32Decode, hotp, totpStep } from './totp';
+import { readTotpSecret } from '../idp/second-factor';
+import { base32Decode, hotp, totpStep } from '../idp/totp';
+import { CookieJar, type DpopKey, dpopProof, inputValue, pkce, type TestIdp } from './idp';
 
 export interface LoginStart {
   verifier: string;
