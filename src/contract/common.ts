@@ -96,6 +96,9 @@ export const ErrorCode = v.picklist([
   'HOSPITALIZATIONS_ALREADY_REQUESTED',
   'REQUEST_NOT_CANCELLABLE',
   'REQUEST_NOT_DELETABLE',
+  'REQUEST_TOO_LARGE',
+  'SERVER_BUSY',
+  'REQUEST_TIMEOUT',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
