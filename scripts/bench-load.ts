@@ -6,6 +6,8 @@ export interface LoadResult {
   p99: number;
   rate: number;
   failures: number;
+  /** Answers 503 (the in-flight cap or the request timeout shed them), counted apart from failures. */
+  shed: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -31,6 +33,7 @@ export async function load(
 ): Promise<LoadResult> {
   const durations: number[] = [];
   let failures = 0;
+  let shed = 0;
   const runFor = async (duration: number, record: boolean): Promise<void> => {
     const deadline = performance.now() + duration * 1000;
     const loop = async (): Promise<void> => {
@@ -39,7 +42,8 @@ export async function load(
         try {
           const response = await fetch(url, { headers });
           await response.arrayBuffer();
-          if (!response.ok) failures += record ? 1 : 0;
+          if (response.status === 503) shed += record ? 1 : 0;
+          else if (!response.ok) failures += record ? 1 : 0;
           else if (record) durations.push(performance.now() - started);
         } catch {
           failures += record ? 1 : 0;
@@ -52,12 +56,46 @@ export async function load(
   const started = performance.now();
   await runFor(seconds, true);
   const rate = durations.length / ((performance.now() - started) / 1000);
-  report(label, durations, `  ${rate.toFixed(0).padStart(6)} req/s  ${failures} failed`);
+  report(label, durations, `  ${rate.toFixed(0).padStart(6)} req/s  ${failures} failed  ${shed} shed (503)`);
   return {
     p50: percentile(durations, 50),
     p95: percentile(durations, 95),
     p99: percentile(durations, 99),
     rate,
     failures,
+    shed,
   };
+}
+
+/**
+ * One `/healthz` at a time while `work` runs: what an orchestrator's liveness probe sees under load
+ * (issue 11 item 9: at 200 connections it took a median 33 s before the load shedding).
+ */
+export async function probeHealthDuring<T>(base: string, work: Promise<T>): Promise<T> {
+  const durations: number[] = [];
+  let done = false;
+  let failures = 0;
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(60_000) });
+        await response.arrayBuffer();
+        if (response.ok) durations.push(performance.now() - started);
+        else failures++;
+      } catch {
+        failures++;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const result = await work;
+  done = true;
+  await probing;
+  report(
+    '  GET /healthz meanwhile (one at a time)',
+    durations,
+    `  ${durations.length} probes  ${failures} failed`,
+  );
+  return result;
 }

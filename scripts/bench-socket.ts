@@ -1,6 +1,6 @@
 /** `GET /documents` over a real socket against the portal running as its own process. */
 import { DEMO_PASSWORD } from '../server/db/seed/demo-accounts';
-import { load } from './bench-load';
+import { load, probeHealthDuring } from './bench-load';
 import { signIn } from './bench-login';
 import { startBenchServer } from './bench-server';
 
@@ -23,8 +23,10 @@ export async function socketBench(name: string, databaseUrl: string | null): Pro
     console.log(
       `  ${body.paging?.totalCount ?? 0} documents in the list (bearer token from the IdP login flow)`,
     );
-    for (const connections of CONNECTIONS)
-      await load(`GET /api/documents (${DOCS} docs) c=${connections}`, url, headers, connections, SECONDS);
+    for (const connections of CONNECTIONS) {
+      const label = `GET /api/documents (${DOCS} docs) c=${connections}`;
+      await probeHealthDuring(server.base, load(label, url, headers, connections, SECONDS));
+    }
   } finally {
     await server.stop();
   }

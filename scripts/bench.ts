@@ -4,6 +4,8 @@
  * 2. Over a real socket: the server runs as its own process (`tsx server/main.ts`, see bench-socket.ts)
  *    and this process drives `GET /documents` for a patient with BENCH_DOCS documents, at each of
  *    BENCH_CONNECTIONS, for BENCH_SECONDS each. Client and server share the cores, not an event loop.
+ *    Meanwhile one `/healthz` at a time: what a liveness probe sees under that load (the server's
+ *    MAX_IN_FLIGHT and REQUEST_TIMEOUT_MS apply; answers 503 are counted as shed).
  * 3. With BENCH_DATABASE_URL or DATABASE_URL: patient search over BENCH_PATIENTS patients on PostgreSQL,
  *    in a database of its own (`bench` beside DATABASE_URL's), seeded once by the scale generator.
  */

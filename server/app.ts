@@ -5,8 +5,10 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { authenticate } from './middleware/authenticate';
+import { bodyLimits } from './middleware/body-limit';
 import { apiNotFound, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
+import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
 import { consentRoutes } from './routes/consents';
@@ -76,6 +78,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestLog());
   app.use(securityHeaders());
   app.use(compress());
+  app.use(requestTimeout());
+  app.use(bodyLimits());
   app.onError(handleError);
   app.route('/', runtimeRoutes);
   // The demo's SMS outbox page: never in production (DEMO_MODE=false).

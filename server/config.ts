@@ -26,6 +26,10 @@ export interface ServerConfig {
   trustProxy: string[];
   /** `NODE_ENV=development`: the Vite dev server's origin is a registered client origin too. */
   development: boolean;
+  /** A request still unanswered after this many milliseconds gets a 503 (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** Requests served at once by this process; past it a 503 with Retry-After (MAX_IN_FLIGHT). */
+  maxInFlight: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -40,7 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const logLevel = env.LOG_LEVEL ?? 'info';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Only this machine reaches a server nobody configured: a reverse proxy or HOST opens it wider.
+    host: env.HOST || '127.0.0.1',
     publicUrl,
     applicationTitle: env.APP_TITLE ?? 'Dossier Sanitario',
     apiBase: env.API_BASE ?? '/api',
@@ -57,7 +62,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 10_000),
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
     development: env.NODE_ENV === 'development',
+    requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
+    maxInFlight: positive(env.MAX_IN_FLIGHT, 100),
   };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+function isLocalHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/**
+ * Why the configuration must not run, or null. The demo mode serves every SMS at `/dev/sms` without a
+ * login and lists the demo accounts: it is for a machine's own browser only.
+ */
+export function unsafeConfigReason(config: ServerConfig): string | null {
+  if (!URL.canParse(config.publicUrl)) return `PUBLIC_URL (${config.publicUrl}) is not a URL.`;
+  if (config.demoMode && !isLocalHost(new URL(config.publicUrl).hostname))
+    return `DEMO_MODE is on and PUBLIC_URL (${config.publicUrl}) is not localhost: the demo serves every SMS without a login. Set DEMO_MODE=false to publish the portal.`;
+  return null;
 }
 
 /** Issuer the API trusts: the external one, or the embedded provider under `/idp`. */

@@ -53,6 +53,9 @@ export const errorMessages: Record<ErrorCode, string> = {
     "Non è stato stato possibile completare la richiesta in quanto i ricoveri selezionati risultano già associati ad un'altra richiesta",
   REQUEST_NOT_CANCELLABLE: 'La richiesta non può più essere annullata',
   REQUEST_NOT_DELETABLE: 'Solo una richiesta annullata o completata può essere eliminata',
+  REQUEST_TOO_LARGE: 'Dati inviati troppo pesanti',
+  SERVER_BUSY: 'Servizio momentaneamente sovraccarico: riprova tra qualche istante',
+  REQUEST_TIMEOUT: 'Il server non ha risposto in tempo. Riprova tra qualche istante.',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

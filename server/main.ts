@@ -1,20 +1,28 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { VerifyToken } from './app-env';
 import { grantLiveness } from './auth/grant-liveness';
 import { databaseReplayStore } from './auth/replay-store';
 import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
-import { issuerOf, loadConfig } from './config';
+import { issuerOf, loadConfig, unsafeConfigReason } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { demoLogin } from './db/seed/demo-accounts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
+import { createNodeHandler } from './middleware/node-handler';
 import { backgroundSignaturesSettled } from './services/signing/signature';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+const refusal = unsafeConfigReason(config);
+if (refusal) {
+  logger.error('refusing to start', { reason: refusal });
+  process.stderr.write(`Refusing to start: ${refusal}\n`);
+  process.exit(1);
+}
 const database = await openDatabase(config.databaseUrl ?? config.dataDir);
 logger.info('database ready', { kind: database.kind });
 if (config.seedDemoData) await seedDemoData(database.db, logger);
@@ -59,18 +67,18 @@ const app = createApp({
   isDraining: () => draining,
   ping: database.ping,
 });
-const apiListener = getRequestListener(app.fetch);
-const embeddedIdp = idp;
-const server = createServer((request, response) => {
-  if (embeddedIdp && (request.url === '/idp' || request.url?.startsWith('/idp/'))) {
-    embeddedIdp.handle(request, response);
-    return;
-  }
-  void apiListener(request, response);
-});
+const server = createServer(
+  createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),
+);
 
 server.listen(config.port, config.host, () => {
-  logger.info('portal listening', { url: config.publicUrl, port: config.port, issuer: issuerOf(config) });
+  const { address } = server.address() as AddressInfo;
+  logger.info('portal listening', {
+    url: config.publicUrl,
+    address,
+    port: config.port,
+    issuer: issuerOf(config),
+  });
 });
 
 /** SIGTERM: stop accepting, let requests in flight finish, then close the database. */

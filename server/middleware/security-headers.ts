@@ -31,6 +31,9 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
+    // Served over https: browsers never fall back to plain http for this host (nor the IdP beside it).
+    if (config.publicUrl.startsWith('https:'))
+      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (c.req.path.startsWith(config.apiBase)) {
       c.header('Cache-Control', 'no-store');
       c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");

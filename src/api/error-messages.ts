@@ -64,6 +64,9 @@ const ERROR_TEXT: Readonly<
   HOSPITALIZATIONS_ALREADY_REQUESTED: msg`Non è stato stato possibile completare la richiesta in quanto i ricoveri selezionati risultano già associati ad un'altra richiesta`,
   REQUEST_NOT_CANCELLABLE: msg`La richiesta non può più essere annullata`,
   REQUEST_NOT_DELETABLE: msg`Solo una richiesta annullata o completata può essere eliminata`,
+  REQUEST_TOO_LARGE: msg`Dati inviati troppo pesanti`,
+  SERVER_BUSY: msg`Servizio momentaneamente sovraccarico: riprova tra qualche istante`,
+  REQUEST_TIMEOUT: msg`Il server non ha risposto in tempo. Riprova tra qualche istante.`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

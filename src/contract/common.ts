@@ -3,7 +3,10 @@ import * as v from 'valibot';
 /** Query parameters shared by every paged list. */
 export const PagingQuery = v.object({
   max: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), '20'),
-  offset: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '0'),
+  offset: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647)),
+    '0',
+  ),
 });
 export type PagingQuery = v.InferOutput<typeof PagingQuery>;
 
@@ -21,10 +24,22 @@ export const IsoDate = v.pipe(v.string(), v.isoDate());
 /** A timestamp as the server sends it: ISO 8601 with time zone. */
 export const IsoTimestamp = v.pipe(v.string(), v.isoTimestamp());
 
+/** Largest identifier the database holds (PostgreSQL `integer`): a larger one is a 400, never a 500. */
+export const MAX_ENTITY_ID = 2_147_483_647;
+
+/** Identifier of a stored record in a JSON body or reply: 1 to MAX_ENTITY_ID. */
+export const EntityId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ENTITY_ID));
+
+/** Identifier in a path or query string: decimal digits, no sign or leading zero, 1 to MAX_ENTITY_ID. */
+export const EntityIdText = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'invalid'),
+  v.toNumber(),
+  v.maxValue(MAX_ENTITY_ID, 'outOfRange'),
+);
+
 /** Numeric identifier in a path, e.g. `/patients/{id}`. */
-export const IdParam = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber()),
-});
+export const IdParam = v.object({ id: EntityIdText });
 
 /**
  * Codes of the error catalogue (spec section 8). The client turns a code into the translated text;
@@ -81,6 +96,9 @@ export const ErrorCode = v.picklist([
   'HOSPITALIZATIONS_ALREADY_REQUESTED',
   'REQUEST_NOT_CANCELLABLE',
   'REQUEST_NOT_DELETABLE',
+  'REQUEST_TOO_LARGE',
+  'SERVER_BUSY',
+  'REQUEST_TIMEOUT',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDate, IsoTimestamp } from './common';
+import { EntityId, EntityIdText, IsoDate, IsoTimestamp } from './common';
 import { FiscalCode } from './patient';
 
 /**
@@ -32,9 +32,9 @@ export type SignerType = v.InferOutput<typeof SignerType>;
 export const ConsentAction = v.picklist(['give', 'revoke', 'reject']);
 export type ConsentAction = v.InferOutput<typeof ConsentAction>;
 
-const Id = v.pipe(v.number(), v.integer());
+const Id = EntityId;
 const Code = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'invalid'));
-const IdText = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber());
+const IdText = EntityIdText;
 const Repeated = <T extends v.GenericSchema<string, string>>(item: T) =>
   v.optional(v.union([item, v.array(item)]));
 

@@ -4,12 +4,12 @@
  * the schemas here check shapes, the server checks the limits and charges its own price.
  */
 import * as v from 'valibot';
-import { IsoTimestamp, Paging, PagingQuery } from './common';
+import { EntityId, EntityIdText, IsoTimestamp, Paging, PagingQuery } from './common';
 import { CodeDesc } from './reference';
 
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Id = EntityId;
 const Cents = v.pipe(v.number(), v.integer(), v.minValue(0));
-const PatientIdQuery = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber());
+const PatientIdQuery = EntityIdText;
 
 /** How the copies reach the patient: ordinary mail, courier, or collection at the desk. */
 export const DeliveryType = v.picklist(['PAPER', 'COURIER', 'DESK']);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDate, IsoTimestamp, Paging, PagingQuery } from './common';
+import { EntityIdText, IsoDate, IsoTimestamp, Paging, PagingQuery } from './common';
 import { CodeDesc, PatientLocationCode } from './reference';
 
 /** Document availability (spec section 4). */
@@ -55,7 +55,7 @@ export const DocumentListQuery = v.pipe(
     ...PagingQuery.entries,
     // The timeline loads a whole dossier at once: up to 5,000 documents a page.
     max: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(5000)), '20'),
-    patientId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber()),
+    patientId: EntityIdText,
     documentType: Repeated(Code),
     provenance: Repeated(Code),
     location: Repeated(PatientLocationCode),

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { IsoDate, IsoTimestamp, Paging } from './common';
+import { EntityId, IsoDate, IsoTimestamp, Paging } from './common';
 import { FiscalCode } from './patient';
 
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Id = EntityId;
 
 /** Who the guest is to the patient; also the obscuring audience the guest belongs to. */
 export const GuestRelationship = v.picklist(['mate', 'parent', 'son', 'otherFamily', 'other']);

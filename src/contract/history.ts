@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDate, PagingQuery } from './common';
+import { EntityIdText, IsoDate, PagingQuery } from './common';
 import { CodeDesc } from './reference';
 import { UserType } from './user';
 
@@ -22,7 +22,7 @@ export const TreatmentHistoryQuery = v.pipe(
     dateTo: v.optional(IsoDate),
     activity: Repeated(Code),
     userRole: Repeated(UserType),
-    userId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber())),
+    userId: v.optional(EntityIdText),
     documentType: Repeated(Code),
   }),
   v.forward(

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { EntityId } from './common';
 import { ObscuringInfo } from './documents';
 
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Id = EntityId;
 
 /** One document of an obscuring request and the viewers it is hidden from afterwards (all false: shown again). */
 export const ObscureSelection = v.object({ documentId: Id, obscuringInfo: ObscuringInfo });

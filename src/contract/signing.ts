@@ -1,12 +1,9 @@
 import * as v from 'valibot';
+import { EntityId, EntityIdText } from './common';
 import { CodeDesc } from './reference';
 
 /** Ids of the temp documents of one ceremony (returned by every "prepare…" call). */
-const DocumentIds = v.pipe(
-  v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
-  v.minLength(1, 'required'),
-  v.maxLength(50, 'tooLong'),
-);
+const DocumentIds = v.pipe(v.array(EntityId), v.minLength(1, 'required'), v.maxLength(50, 'tooLong'));
 /** The signer's PIN: 4 to 8 digits. */
 export const SigningPin = v.pipe(v.string(), v.regex(/^\d{4,8}$/, 'invalid'));
 /** The SMS code: 6 digits. */
@@ -49,7 +46,7 @@ export type SignAsyncReply = v.InferOutput<typeof SignAsyncReply>;
 
 /** PUT /sign/check: state of an asynchronous signature. */
 export const SignCheckRequest = v.object({
-  documentId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  documentId: EntityId,
   sessionId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   callback: v.optional(v.pipe(v.string(), v.maxLength(200))),
   signatureStatusCode: v.optional(v.pipe(v.string(), v.maxLength(40))),
@@ -109,7 +106,7 @@ export const PatientRelationships = v.object({ patientRelationships: v.array(Cod
 export type PatientRelationships = v.InferOutput<typeof PatientRelationships>;
 
 /** POST /autoFEAreq: activates the advanced electronic signature for a patient. */
-export const AutoFeaRequest = v.object({ patientId: v.pipe(v.number(), v.integer(), v.minValue(1)) });
+export const AutoFeaRequest = v.object({ patientId: EntityId });
 export type AutoFeaRequest = v.InferOutput<typeof AutoFeaRequest>;
 export const AutoFeaReply = v.object({
   result: v.picklist(['ACTIVATED', 'ALREADY_ACTIVE']),
@@ -119,7 +116,7 @@ export type AutoFeaReply = v.InferOutput<typeof AutoFeaReply>;
 
 /** GET /tempDocuments/submit?documentId: test signature of an informed consent (nothing stored). */
 export const TempDocumentSubmitQuery = v.object({
-  documentId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber()),
+  documentId: EntityIdText,
 });
 export const TempDocumentSubmitReply = v.object({ ok: v.literal(true), signedBytes: v.number() });
 export type TempDocumentSubmitReply = v.InferOutput<typeof TempDocumentSubmitReply>;

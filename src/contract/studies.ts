@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoTimestamp } from './common';
+import { EntityIdText, IsoTimestamp } from './common';
 
 /**
  * Status of one DICOM study (spec section 4). MULTIPLE and NOTFOUND (see DicomStatus) describe a
@@ -19,7 +19,7 @@ export type StudyIdParam = v.InferOutput<typeof StudyIdParam>;
 
 /** Query of status, move and show: the study is looked up within this patient and provenance unit. */
 export const StudyQuery = v.object({
-  patientId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'invalid'), v.toNumber()),
+  patientId: EntityIdText,
   /** The provenance unit's code, as `documentProvenanceUnit.code` of the document. */
   docProvenance: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'invalid')),
   /** The archive holding the study; when given it must match (show only). */

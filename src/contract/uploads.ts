@@ -4,7 +4,7 @@
  * or deleted.
  */
 import * as v from 'valibot';
-import { IdParam, IsoDate, IsoTimestamp, Paging, PagingQuery } from './common';
+import { EntityId, IdParam, IsoDate, IsoTimestamp, Paging, PagingQuery } from './common';
 import { CodeDesc } from './reference';
 
 /** Spec 5 and 9: at most 2 MB (2 × 1024 × 1024 bytes), PDF only. */
@@ -16,7 +16,7 @@ export const UPLOAD_REASON_MAX = 500;
 export const UploadStatus = v.picklist(['PENDING', 'VALIDATED', 'REJECTED']);
 export type UploadStatus = v.InferOutput<typeof UploadStatus>;
 
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Id = EntityId;
 
 /** A physician the patient addressed (spec: approvingPhysicians). */
 export const UploadPhysician = v.object({ id: Id, displayName: v.string() });
