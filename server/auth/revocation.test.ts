@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { openDatabase } from '../db/client';
 import {
@@ -41,9 +41,14 @@ async function apiCall(key: DpopKey, accessToken: string, jti?: string): Promise
 }
 
 describe.each(databaseTargets)('API access ends with the session on $name', ({ location }) => {
+  // Each authenticator code works once: every test signs in on the next 30-second step of the IdP's clock.
+  let clockMs = Date.now();
   beforeAll(async () => {
-    t = await startTestIdp(TEST_USERS, location);
+    t = await startTestIdp(TEST_USERS, location, { clock: () => new Date(clockMs) });
     portal = new PortalClient(t);
+  });
+  beforeEach(() => {
+    clockMs += 30_000;
   });
   afterAll(async () => t?.close());
 

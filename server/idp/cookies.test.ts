@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { CookieJar, pkce, startTestIdp, TEST_PASSWORD, type TestIdp } from '../test/idp';
+import { PortalClient } from '../test/idp-flow';
 import { clientRedirects, DEV_ORIGIN } from './provider-config';
 
 const STAFF = {
@@ -53,8 +54,12 @@ describe('IdP cookies on https', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: 'anna.neri', password: TEST_PASSWORD }),
     });
-    expect(posted.status).toBe(303);
-    const resume = new URL(posted.headers.get('location') ?? '');
+    // Staff enrol their authenticator at the first login; the code confirms it and ends the interaction.
+    expect(posted.status).toBe(200);
+    const code = await new PortalClient(t).totpCode('anna.neri', await posted.text());
+    const confirmed = await new PortalClient(t).submitCode(jar, loginUrl, code);
+    expect(confirmed.status).toBe(303);
+    const resume = new URL(confirmed.headers.get('location') ?? '');
     const resumed = await jar.fetch(`${t.base}${resume.pathname}${resume.search}`);
     expect(resumed.status).toBe(303);
     expect(resumed.headers.get('location')).toContain(`${publicBase}/postAuth?code=`);
