@@ -44,6 +44,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   PERMISSION_MISSING: 'Non disponi dei permessi necessari per questa operazione',
   UPLOAD_NOT_PDF: "Il formato del documento dev'essere .pdf",
   UPLOAD_WRONG_FORMAT: 'Formato documento errato',
+  UPLOAD_ACTIVE_CONTENT: 'Il documento contiene script, comandi o allegati e non può essere caricato',
   UPLOAD_TOO_LARGE: 'File troppo pesante',
   UPLOAD_ERROR: 'Errore di upload',
   UPLOAD_NOT_PENDING: 'Il documento è già stato esaminato: non può più essere modificato',

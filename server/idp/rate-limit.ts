@@ -1,12 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
-/** The largest int4: counts without ever refusing. */
-const NO_LIMIT = 2 ** 31 - 1;
 
 /**
  * Failed-attempt counters per username and per client address, in fixed 15-minute windows: the login,
@@ -83,28 +81,5 @@ export class LoginRateLimit {
       .update(loginAttempts)
       .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
       .where(eq(loginAttempts.key, key));
-  }
-
-  /**
-   * Whether either counter has reached its limit inside its current window. A check apart from the count:
-   * kept for the PIN-reset form until it moves to `tryAttempt`; new callers use `tryAttempt`.
-   */
-  async isBlocked(username: string, address: string): Promise<boolean> {
-    const since = Date.now() - LOGIN_WINDOW_MS;
-    const rows = await this.db
-      .select()
-      .from(loginAttempts)
-      .where(inArray(loginAttempts.key, [this.userKey(username), this.addressKey(address)]));
-    return rows.some((row) => {
-      if (row.windowStartedAt.getTime() <= since) return false;
-      const limit = row.key === this.userKey(username) ? MAX_FAILURES_PER_USERNAME : MAX_FAILURES_PER_ADDRESS;
-      return row.failures >= limit;
-    });
-  }
-
-  /** Counts a failure after the fact (PIN-reset form, see `isBlocked`). */
-  async recordFailure(username: string, address: string): Promise<void> {
-    await this.take(this.userKey(username), NO_LIMIT);
-    await this.take(this.addressKey(address), NO_LIMIT);
   }
 }

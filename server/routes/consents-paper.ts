@@ -9,6 +9,8 @@ import { recordPaperConsent } from '../services/consents/paper';
 import { listConsents } from '../services/consents/records';
 import { assertMayCollect, resolveTarget } from '../services/consents/rules';
 import { languageOf } from '../services/language';
+import { activeContentOfFile } from '../services/uploads/active-content';
+import { activeContentRefusal } from '../services/uploads/pdf-check';
 import { currentUser } from '../services/users';
 import { fieldErrors, onInvalid } from '../validate';
 
@@ -55,6 +57,7 @@ export const paperConsentRoutes = new Hono<AppEnv>().post(
       throw new HttpError(400, 'BAD_REQUEST', [{ field: 'file', code: 'tooLong' }]);
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (!isPdf(bytes)) throw new HttpError(400, 'BAD_REQUEST', [{ field: 'file', code: 'invalid' }]);
+    if (await activeContentOfFile(bytes)) throw activeContentRefusal();
 
     const { consentCode, action, signerType } = fields.output;
     const projectId = fields.output.projectId ?? null;

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { signingCredentials, smsOutbox, users } from '../db/schema';
+import { loginAttempts, signingCredentials, smsOutbox, users } from '../db/schema';
 import { verifyPassword } from '../services/password';
 import { issueCredential } from '../services/signing/credentials';
 
@@ -12,12 +12,22 @@ describe.each(databaseTargets)('PIN reset on $name', ({ location }) => {
   let ctx: TestContext;
   // Every test calls from an address of its own, so the per-address counter of one does not block another.
   let from = '';
-  const post = (path: string, body: unknown, language = 'it-IT') =>
-    ctx.app.request(`/api/pinReset/${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': language, 'X-Forwarded-For': from },
-      body: JSON.stringify(body),
-    });
+  // The socket's address, as @hono/node-server hands it to the app.
+  const sentFrom = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+  const post = (path: string, body: unknown, language = 'it-IT', forwardedFor?: string) =>
+    ctx.app.request(
+      `/api/pinReset/${path}`,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Accept-Language': language,
+          ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+        },
+        body: JSON.stringify(body),
+      },
+      sentFrom(from),
+    );
   const lastSms = async (phone: string): Promise<string> => {
     const [row] = await ctx.db
       .select()
@@ -168,5 +178,67 @@ describe.each(databaseTargets)('PIN reset on $name', ({ location }) => {
     const blocked = await post('requestOtp', { identifier: 'mario.rossi' });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toBe('900');
+  });
+
+  it('takes each attempt before evaluating it: of 25 parallel wrong codes at most 5 count, then the right one is refused', async () => {
+    await post('requestOtp', { identifier: 'giulia.bianchi' });
+    const code = codeOf(await lastSms('+39 333 1000002'));
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, async () => {
+        const response = await post('confirm', { identifier: 'giulia.bianchi', code: wrong });
+        return (await response.json()).code as string;
+      }),
+    );
+    const refused = answers.filter((answer) => answer === 'RATE_LIMITED').length;
+    expect(refused).toBeGreaterThanOrEqual(20);
+    expect(answers.length - refused).toBeLessThanOrEqual(5);
+    expect((await (await post('confirm', { identifier: 'giulia.bianchi', code })).json()).code).toBe(
+      'RATE_LIMITED',
+    );
+  });
+
+  it('takes each attempt before evaluating it: 25 parallel unknown identifiers from one address, at most 20 evaluated', async () => {
+    const answers = await Promise.all(
+      Array.from(
+        { length: 25 },
+        async (_, index) => (await post('requestOtp', { identifier: `who.${index}` })).status,
+      ),
+    );
+    expect(answers.filter((status) => status === 400).length).toBeLessThanOrEqual(20);
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('does not let a client pick its address with X-Forwarded-For unless its socket is a trusted proxy', async () => {
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const response = await post(
+        'requestOtp',
+        { identifier: `guess.${attempt}` },
+        'it-IT',
+        `203.0.113.${attempt}`,
+      );
+      expect(response.status).toBe(400);
+    }
+    expect((await post('requestOtp', { identifier: 'mario.rossi' }, 'it-IT', '203.0.113.99')).status).toBe(
+      429,
+    );
+
+    // Behind a trusted proxy (TRUST_PROXY), each forwarded client counts apart.
+    const trusted = ctx.config.trustProxy;
+    ctx.config.trustProxy = [from];
+    try {
+      const forwarded = await post(
+        'requestOtp',
+        { identifier: 'nessuno' },
+        'it-IT',
+        '192.0.2.55, 203.0.113.77',
+      );
+      expect(forwarded.status).toBe(400);
+      const keys = (await ctx.db.select().from(loginAttempts)).map((row) => row.key);
+      expect(keys).toContain('pin-reset:ip:203.0.113.77');
+      expect(keys).not.toContain('pin-reset:ip:192.0.2.55');
+    } finally {
+      ctx.config.trustProxy = trusted;
+    }
   });
 });

@@ -70,6 +70,24 @@ describe.each(databaseTargets)('signature limits on $name', ({ location }) => {
     expect(signed.status).toBe(200);
   });
 
+  it('evaluates at most 5 of 20 parallel PINs: the right one sent among 19 wrong ones is refused', async () => {
+    const { documentIds, user } = await prepare(ctx, 'operatore');
+    expect((await sendOtp('operatore', documentIds)).status).toBe(200);
+    const code = await lastCode(ctx, user);
+    // The right PIN goes last: before the fix every attempt was evaluated and this one signed.
+    const pins = [...Array(19).fill('000000'), DEMO_SIGNING_PIN];
+    const answers = await Promise.all(pins.map((pin) => sync('operatore', documentIds, pin, code)));
+    const codes = await Promise.all(
+      answers.map(async (answer) => (answer.status === 200 ? 'SIGNED' : (await error(answer)).code)),
+    );
+    expect(codes.filter((answer) => answer === 'PIN_WRONG').length).toBeLessThanOrEqual(4);
+    expect(codes.filter((answer) => answer === 'PIN_LOCKED').length).toBeGreaterThanOrEqual(16);
+    expect(codes.at(-1)).toBe('PIN_LOCKED');
+    expect((await error(await sync('operatore', documentIds, DEMO_SIGNING_PIN, code))).code).toBe(
+      'PIN_LOCKED',
+    );
+  });
+
   it('clears the count of wrong PINs when the right one is given', async () => {
     const { documentIds, user } = await prepare(ctx, 'giulia.bianchi');
     expect((await sendOtp('giulia.bianchi', documentIds)).status).toBe(200);

@@ -115,6 +115,22 @@ describe.each(databaseTargets)('one-time codes on $name', ({ location }) => {
     expect(right.code).toBe('OTP_TOO_MANY_ATTEMPTS');
   });
 
+  it('compares at most 5 of 25 parallel codes: the right one sent last is refused', async () => {
+    const sender = capturingSender();
+    await issue(sender, T0);
+    const code = codeIn(sender.sent[0]?.body ?? '');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesses = [...Array(24).fill(wrong), code];
+    const answers = await Promise.all(
+      guesses.map(async (guess) => (await errorOf(consume(guess, later(1000)))).code),
+    );
+    expect(answers.filter((answer) => answer === 'PIN_RESET_INVALID_CODE')).toHaveLength(4);
+    expect(answers.filter((answer) => answer === 'OTP_TOO_MANY_ATTEMPTS')).toHaveLength(21);
+    const [stored] = await database.db.select().from(oneTimeCodes);
+    expect(stored).toMatchObject({ failedAttempts: 5, consumedAt: null });
+    expect((await errorOf(consume(code, later(2000)))).code).toBe('OTP_TOO_MANY_ATTEMPTS');
+  });
+
   it('refuses a code after ten minutes', async () => {
     const sender = capturingSender();
     await issue(sender, T0);

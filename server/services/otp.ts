@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { ErrorCode } from '../../src/contract';
 import type { Database } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
@@ -151,24 +151,51 @@ export async function consumeCode(
   }
   if (open.binding !== input.binding) throw new HttpError(409, input.contextError ?? input.wrongCodeError);
   if (open.expiresAt <= now) throw new HttpError(409, 'OTP_EXPIRED');
+  // One statement counts the attempt and decides before the code is compared: of N parallel guesses only
+  // as many as the limit leaves are compared (the row lock serialises them).
+  const [taken] = await db
+    .update(oneTimeCodes)
+    .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.id, open.id),
+        isNull(oneTimeCodes.consumedAt),
+        isNull(oneTimeCodes.invalidatedAt),
+        lt(oneTimeCodes.failedAttempts, OTP_MAX_FAILED_ATTEMPTS),
+      ),
+    )
+    .returning({ failedAttempts: oneTimeCodes.failedAttempts });
+  if (!taken) {
+    const exhausted = (await attemptsOf(db, open.id)) >= OTP_MAX_FAILED_ATTEMPTS;
+    throw new HttpError(
+      409,
+      exhausted ? 'OTP_TOO_MANY_ATTEMPTS' : (input.contextError ?? input.wrongCodeError),
+    );
+  }
   const expected = Buffer.from(open.codeHash, 'hex');
   const given = Buffer.from(hashCode(String(open.id), input.code), 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const failedAttempts = open.failedAttempts + 1;
-    const exhausted = failedAttempts >= OTP_MAX_FAILED_ATTEMPTS;
-    await db
-      .update(oneTimeCodes)
-      .set({ failedAttempts, ...(exhausted ? { invalidatedAt: now } : {}) })
-      .where(eq(oneTimeCodes.id, open.id));
+    const exhausted = taken.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS;
+    if (exhausted)
+      await db.update(oneTimeCodes).set({ invalidatedAt: now }).where(eq(oneTimeCodes.id, open.id));
     throw new HttpError(exhausted ? 409 : 400, exhausted ? 'OTP_TOO_MANY_ATTEMPTS' : input.wrongCodeError);
   }
-  // Single use, also against a concurrent second use: only one update finds the code still open.
+  // Single use, also against a concurrent second use: only one update finds the code still open. The
+  // attempt was right, so it is no longer counted as a failure.
   const consumed = await db
     .update(oneTimeCodes)
-    .set({ consumedAt: now })
+    .set({ consumedAt: now, failedAttempts: sql`${oneTimeCodes.failedAttempts} - 1` })
     .where(
       and(eq(oneTimeCodes.id, open.id), isNull(oneTimeCodes.consumedAt), isNull(oneTimeCodes.invalidatedAt)),
     )
     .returning({ id: oneTimeCodes.id });
   if (consumed.length !== 1) throw new HttpError(409, input.contextError ?? input.wrongCodeError);
+}
+
+async function attemptsOf(db: Database, codeId: number): Promise<number> {
+  const [row] = await db
+    .select({ failedAttempts: oneTimeCodes.failedAttempts })
+    .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.id, codeId));
+  return row?.failedAttempts ?? OTP_MAX_FAILED_ATTEMPTS;
 }

@@ -56,6 +56,7 @@ const ERROR_TEXT: Readonly<
   PERMISSION_MISSING: msg`Non disponi dei permessi necessari per questa operazione`,
   UPLOAD_NOT_PDF: msg`Il formato del documento dev'essere .pdf`,
   UPLOAD_WRONG_FORMAT: msg`Formato documento errato`,
+  UPLOAD_ACTIVE_CONTENT: msg`Il documento contiene script, comandi o allegati e non può essere caricato`,
   UPLOAD_TOO_LARGE: msg`File troppo pesante`,
   UPLOAD_ERROR: msg`Errore di upload`,
   UPLOAD_NOT_PENDING: msg`Il documento è già stato esaminato: non può più essere modificato`,

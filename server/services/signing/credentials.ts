@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CertificateStatus, SigningCertificate } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -154,8 +154,47 @@ export function assertNotLocked(credential: CredentialRow, now: Date): void {
 }
 
 /**
- * Checks the PIN. A wrong one counts atomically (two parallel guesses both count); the fifth locks
- * signing for 15 minutes. A right one clears the count.
+ * Takes one PIN attempt before the PIN is looked at: one statement counts it and decides, so of N parallel
+ * attempts only as many as the limit leaves are evaluated (the row lock serialises them). The attempt that
+ * reaches the limit locks signing for 15 minutes at once; an expired lock starts the count over. Answers
+ * the attempts now counted, or null when signing is locked.
+ */
+async function takePinAttempt(db: Database, credentialId: number, now: Date): Promise<number | null> {
+  // ISO strings with a cast: both drivers (pg, PGlite) bind them the same way.
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const untilSql = sql`${new Date(now.getTime() + PIN_LOCK_MS).toISOString()}::timestamptz`;
+  const lockEnded = sql`${signingCredentials.lockedUntil} is not null and ${signingCredentials.lockedUntil} <= ${nowSql}`;
+  const counted = sql`case when ${lockEnded} then 1 else ${signingCredentials.failedPinAttempts} + 1 end`;
+  const [taken] = await db
+    .update(signingCredentials)
+    .set({
+      failedPinAttempts: counted,
+      lockedUntil: sql`case when ${counted} >= ${PIN_MAX_FAILED_ATTEMPTS} then ${untilSql} else null end`,
+    })
+    .where(
+      and(
+        eq(signingCredentials.id, credentialId),
+        sql`(${signingCredentials.lockedUntil} is null or ${signingCredentials.lockedUntil} <= ${nowSql})`,
+      ),
+    )
+    .returning({ failedPinAttempts: signingCredentials.failedPinAttempts });
+  return taken?.failedPinAttempts ?? null;
+}
+
+async function lockedNow(db: Database, credentialId: number, now: Date): Promise<HttpError> {
+  const [row] = await db
+    .select({ lockedUntil: signingCredentials.lockedUntil })
+    .from(signingCredentials)
+    .where(eq(signingCredentials.id, credentialId));
+  const until =
+    row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : new Date(now.getTime() + PIN_LOCK_MS);
+  return lockedError(until, now);
+}
+
+/**
+ * Checks the PIN, counting the attempt before evaluating it (`takePinAttempt`): the fifth wrong one locks
+ * signing for 15 minutes, and while locked no PIN is evaluated, not even the right one. A right PIN clears
+ * the count (and the lock its own attempt may have set).
  */
 export async function verifyPin(
   db: Database,
@@ -164,30 +203,20 @@ export async function verifyPin(
   now: Date,
 ): Promise<void> {
   assertNotLocked(credential, now);
+  const attempts = await takePinAttempt(db, credential.id, now);
+  if (attempts === null) throw await lockedNow(db, credential.id, now);
   if (await verifyPassword(pin, credential.pinHash)) {
-    if (credential.failedPinAttempts > 0)
-      await db
-        .update(signingCredentials)
-        .set({ failedPinAttempts: 0 })
-        .where(eq(signingCredentials.id, credential.id));
+    await db
+      .update(signingCredentials)
+      .set({ failedPinAttempts: 0, lockedUntil: null })
+      .where(eq(signingCredentials.id, credential.id));
     return;
   }
-  const [counted] = await db
-    .update(signingCredentials)
-    .set({ failedPinAttempts: sql`${signingCredentials.failedPinAttempts} + 1` })
-    .where(eq(signingCredentials.id, credential.id))
-    .returning({ failedPinAttempts: signingCredentials.failedPinAttempts });
-  const failed = counted?.failedPinAttempts ?? PIN_MAX_FAILED_ATTEMPTS;
-  if (failed < PIN_MAX_FAILED_ATTEMPTS)
+  if (attempts < PIN_MAX_FAILED_ATTEMPTS)
     throw new HttpError(400, 'PIN_WRONG', undefined, undefined, {
-      remaining: String(PIN_MAX_FAILED_ATTEMPTS - failed),
+      remaining: String(PIN_MAX_FAILED_ATTEMPTS - attempts),
     });
-  const until = new Date(now.getTime() + PIN_LOCK_MS);
-  await db
-    .update(signingCredentials)
-    .set({ failedPinAttempts: 0, lockedUntil: until })
-    .where(and(eq(signingCredentials.id, credential.id), gt(signingCredentials.failedPinAttempts, 0)));
-  throw lockedError(until, now);
+  throw await lockedNow(db, credential.id, now);
 }
 
 /** The credential's key and certificate chain, ready to sign; the key is decrypted only in memory. */

@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { ErrorCode } from '../../../src/contract';
 import { UPLOAD_MAX_BYTES, UPLOAD_TITLE_MAX } from '../../../src/contract';
 import { HttpError } from '../../http-error';
+import { activeContentOf } from './active-content';
 
 const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 const EOF_MARKER = '%%EOF';
@@ -26,7 +27,8 @@ function hasEndMarker(bytes: Uint8Array): boolean {
 /**
  * A file is a PDF when its bytes say so, whatever its name or declared type: the `%PDF-` header, an end
  * marker (a truncated file has none), and a document pdf-lib parses strictly with at least one page and no
- * encryption (a physician could not open a password-protected file). Answers the page count.
+ * encryption (a physician could not open a password-protected file), and nothing active in it: no
+ * JavaScript, launch action or embedded file (`active-content.ts`). Answers the page count.
  * Not a PDF at all: 'Il formato del documento dev'essere .pdf'; a broken one: 'Formato documento errato'.
  */
 export async function checkPdf(bytes: Uint8Array): Promise<number> {
@@ -34,15 +36,22 @@ export async function checkPdf(bytes: Uint8Array): Promise<number> {
   if (bytes.length === 0) throw refusal(400, 'UPLOAD_WRONG_FORMAT', 'invalid');
   if (!hasHeader(bytes)) throw refusal(400, 'UPLOAD_NOT_PDF', 'invalid');
   if (!hasEndMarker(bytes)) throw refusal(400, 'UPLOAD_WRONG_FORMAT', 'invalid');
+  let active: boolean;
+  let pages: number;
   try {
     const document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
-    const pages = document.getPageCount();
-    if (pages < 1) throw new Error('no pages');
-    return pages;
+    pages = document.getPageCount();
+    active = activeContentOf(document) !== null;
   } catch {
     throw refusal(400, 'UPLOAD_WRONG_FORMAT', 'invalid');
   }
+  if (pages < 1) throw refusal(400, 'UPLOAD_WRONG_FORMAT', 'invalid');
+  if (active) throw activeContentRefusal();
+  return pages;
 }
+
+/** 'Il documento contiene script o azioni automatiche…': the same answer for every kind found. */
+export const activeContentRefusal = (): HttpError => refusal(400, 'UPLOAD_ACTIVE_CONTENT', 'invalid');
 
 /**
  * A title from what the user called the file, when they typed none: the last path segment, without the

@@ -2,6 +2,8 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { checkUploadFile, titleFromFileName } from './file-check';
 import { imagesToPdf } from './scan-to-pdf';
+import { UploadFailure } from './send-form';
+import { problemsOf } from './upload-problems';
 
 // A 1×1 grey JPEG (baseline, one component).
 const ONE_PIXEL_JPEG = Uint8Array.from(
@@ -28,6 +30,21 @@ describe('device checks of an upload', () => {
     expect((await checkUploadFile(blob('')))?.message).toBe('Formato documento errato');
     expect(await checkUploadFile(blob('%PDF-', 2 * 1024 * 1024))).toBeNull();
     expect((await checkUploadFile(blob('%PDF-', 2 * 1024 * 1024 + 1)))?.message).toBe('File troppo pesante');
+  });
+
+  it("shows the server's refusal of a PDF with active content on the file", () => {
+    const shown = problemsOf(
+      new UploadFailure({
+        status: 400,
+        code: 'UPLOAD_ACTIVE_CONTENT',
+        message: 'Il documento contiene script, comandi o allegati e non può essere caricato',
+        fields: [{ field: 'file', code: 'invalid' }],
+      }),
+    );
+    expect(shown.file?.message).toBe(
+      'Il documento contiene script, comandi o allegati e non può essere caricato',
+    );
+    expect(shown.general).toBeNull();
   });
 
   it('suggests a plain title from the file name', () => {
