@@ -9,6 +9,7 @@ import { recordPaperConsent } from '../services/consents/paper';
 import { listConsents } from '../services/consents/records';
 import { assertMayCollect, resolveTarget } from '../services/consents/rules';
 import { languageOf } from '../services/language';
+import { dispatchQueuedSms, recordOnlySender } from '../services/sms/outbox';
 import { activeContentOfFile } from '../services/uploads/active-content';
 import { activeContentRefusal } from '../services/uploads/pdf-check';
 import { currentUser } from '../services/users';
@@ -76,6 +77,11 @@ export const paperConsentRoutes = new Hono<AppEnv>().post(
       scan: bytes,
       now,
     });
+    // The patient's notice was queued with the consent: send it now that it is committed.
+    const { logger, smsSender } = c.get('deps');
+    await dispatchQueuedSms(db, smsSender ?? recordOnlySender).catch((error: Error) =>
+      logger.warn('sms.dispatch_failed', { error: error.message }),
+    );
     const consent = (await listConsents(db, user, patientId, language, now)).find(
       (each) => each.consentId === row.id,
     );

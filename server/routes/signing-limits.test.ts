@@ -139,10 +139,10 @@ describe.each(databaseTargets)('signature limits on $name', ({ location }) => {
   });
 
   it('accepts a code for 10 minutes, only for the documents it was sent for', async () => {
-    const { documentIds, user } = await prepare(ctx, 'dott.ferrari');
+    const { documentIds, codeTo } = await prepare(ctx, 'dott.ferrari');
     const other = await prepare(ctx, 'dott.ferrari');
     expect((await sendOtp('dott.ferrari', documentIds)).status).toBe(200);
-    const code = await lastCode(ctx, user);
+    const code = await lastCode(ctx, codeTo);
     const elsewhere = await sync('dott.ferrari', other.documentIds, DEMO_SIGNING_PIN, code);
     expect(elsewhere.status).toBe(409);
     expect((await error(elsewhere)).code).toBe('SIGN_CONTEXT_INVALID');

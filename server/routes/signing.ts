@@ -48,6 +48,7 @@ const signatureRoutes = new Hono<AppEnv>()
       sentTo: issued.sentTo,
       expiresAt: issued.expiresAt.toISOString(),
       resendAvailableAt: issued.resendAvailableAt.toISOString(),
+      sentToPatient: issued.sentToPatient,
     } satisfies SignOtpReply);
   })
   .put('/sign/sync', vValidator('json', SignRequest, onInvalid), (c) =>

@@ -11,7 +11,8 @@ export const OTP_VALIDITY_MS = 10 * 60 * 1000;
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_MS = 60 * 1000;
 
-export type OtpPurpose = 'sign' | 'login' | 'pin-reset';
+/** 'sign-patient': a patient's code for a consent that staff collect (typed on the staff device). */
+export type OtpPurpose = 'sign' | 'sign-patient' | 'login' | 'pin-reset';
 
 const DIGITS = '0123456789';
 /** PIN-reset codes are 6 characters (spec section 5): no 0/O or 1/I/L to misread. */

@@ -37,6 +37,7 @@ const ERROR_TEXT: Readonly<
   SIGN_CERTIFICATES_ERROR: msg`Errore nel recupero dei certificati disponibili`,
   SIGN_NO_VALID_CERTIFICATE: msg`Impossibile procedere in assenza di certificato di firma valido`,
   SIGN_CDC_ERROR: msg`Errore nella firma con condivisione di contesto`,
+  SIGN_PATIENT_PHONE_MISSING: msg`Il paziente non ha un cellulare registrato per ricevere il codice: raccogli il consenso su carta`,
   OTP_EXPIRED: msg`Il codice è scaduto: richiedine uno nuovo`,
   OTP_TOO_MANY_ATTEMPTS: msg`Troppi codici errati: richiedi un nuovo codice`,
   PIN_RESET_INVALID_USER: msg`Identificativo utente non valido`,

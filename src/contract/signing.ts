@@ -28,6 +28,8 @@ export const SignOtpReply = v.object({
   sentTo: v.string(),
   expiresAt: v.string(),
   resendAvailableAt: v.string(),
+  /** The code went to the patient's phone: staff collect the patient's consent, the patient dictates it. */
+  sentToPatient: v.boolean(),
 });
 export type SignOtpReply = v.InferOutput<typeof SignOtpReply>;
 

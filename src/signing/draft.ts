@@ -59,7 +59,15 @@ export const SigningDraft = v.object({
   /** The reader scrolled to the end or ticked "Ho letto". */
   read: v.boolean(),
   /** The SMS of this ceremony: where it went and when a new one may be asked. */
-  otp: v.nullable(v.object({ sentTo: v.string(), expiresAt: v.string(), resendAvailableAt: v.string() })),
+  otp: v.nullable(
+    v.object({
+      sentTo: v.string(),
+      expiresAt: v.string(),
+      resendAvailableAt: v.string(),
+      /** The code went to the patient's phone (staff collecting a consent); absent in older drafts. */
+      sentToPatient: v.optional(v.boolean()),
+    }),
+  ),
   signedDocumentIds: v.array(v.number()),
   /** Where "Fine" goes (the caller's result action, a path of the portal). */
   doneTo: v.string(),

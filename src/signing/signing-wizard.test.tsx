@@ -60,6 +60,7 @@ const OTP = {
   sentTo: '********4567',
   expiresAt: new Date(Date.now() + 600_000).toISOString(),
   resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+  sentToPatient: false,
 };
 
 function primary(name: string): HTMLElement {
@@ -135,6 +136,21 @@ describe('SigningWizard', () => {
     fireEvent.click(primary('Fine'));
     expect(await screen.findByRole('heading', { name: 'Fatto' })).toBeTruthy();
     expect(localStorage.getItem(DRAFT_KEY)).toBe('null');
+  });
+
+  it("says that the code went to the patient's phone when staff collect the patient's consent", async () => {
+    fakeServer({
+      'GET /api/tempDocuments/11': pdf,
+      'POST /api/sign/otp': () => json({ ...OTP, sentTo: '***0001', sentToPatient: true }),
+    });
+    renderWizard();
+    fireEvent.click(await screen.findByLabelText('Ho letto il documento'));
+    fireEvent.click(primary('Ho letto, continua'));
+    fireEvent.change(await screen.findByLabelText(/PIN/), { target: { value: '1234' } });
+    fireEvent.click(primary('Invia il codice'));
+    expect(await screen.findByText(/al cellulare del paziente \(\*\*\*0001\)/)).toBeTruthy();
+    expect(screen.getByText(/Chiedi al paziente di dettartelo/)).toBeTruthy();
+    expect(screen.getByLabelText(/Codice ricevuto dal paziente via SMS/)).toBeTruthy();
   });
 
   it('resumes a stored draft at the code step and asks the PIN again, never the rest', async () => {

@@ -141,7 +141,13 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     run(async () => {
       try {
         const otp = await requestSignatureCode(draft.documentIds);
-        dispatch({ type: 'codeResent', otp, notice: t`Nuovo codice inviato al numero ${otp.sentTo}.` });
+        dispatch({
+          type: 'codeResent',
+          otp,
+          notice: otp.sentToPatient
+            ? t`Nuovo codice inviato al cellulare del paziente (${otp.sentTo}).`
+            : t`Nuovo codice inviato al numero ${otp.sentTo}.`,
+        });
       } catch (error) {
         dispatch(failed('code', error));
       }

@@ -45,6 +45,7 @@ export function PinStep({
 
 export function CodeStep({
   sentTo,
+  toPatient,
   resendAvailableAt,
   code,
   onCode,
@@ -58,6 +59,8 @@ export function CodeStep({
   notice,
 }: {
   sentTo: string;
+  /** The code went to the patient's phone: staff collect the patient's consent, the patient dictates it. */
+  toPatient: boolean;
   resendAvailableAt: string | null;
   code: string;
   onCode: (code: string) => void;
@@ -76,7 +79,14 @@ export function CodeStep({
   return (
     <>
       <p className="wizard-hint">
-        <Trans>Abbiamo inviato un codice di 6 cifre via SMS al numero {sentTo}.</Trans>
+        {toPatient ? (
+          <Trans>
+            Abbiamo inviato un codice di 6 cifre via SMS al cellulare del paziente ({sentTo}). Chiedi al
+            paziente di dettartelo: è la sua conferma del consenso.
+          </Trans>
+        ) : (
+          <Trans>Abbiamo inviato un codice di 6 cifre via SMS al numero {sentTo}.</Trans>
+        )}
       </p>
       {needsPin && (
         <>
@@ -97,7 +107,7 @@ export function CodeStep({
       )}
       <SecretField
         id="signing-code"
-        label={t`Codice ricevuto via SMS`}
+        label={toPatient ? t`Codice ricevuto dal paziente via SMS` : t`Codice ricevuto via SMS`}
         value={code}
         onChange={onCode}
         error={codeError}

@@ -48,6 +48,7 @@ export function WizardStepBody(): ReactNode {
       return (
         <CodeStep
           sentTo={draft.otp?.sentTo ?? ''}
+          toPatient={draft.otp?.sentToPatient === true}
           resendAvailableAt={draft.otp?.resendAvailableAt ?? null}
           code={screen.code}
           onCode={(code) => dispatch({ type: 'codeTyped', code })}

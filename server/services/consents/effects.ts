@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { type CeremonyKind, ConsentAction, ConsentSigner } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import type { CeremonyRow, SignedOutput } from '../signing/ceremony';
+import { noticeConsentsOnBehalf } from './notice';
 import { recordConsentVersion } from './record';
 import { orderTargets } from './rules';
 
@@ -44,7 +45,8 @@ export async function applyConsentEffect(
 ): Promise<void> {
   const effect = v.parse(ConsentEffect, ceremony.effect);
   const completedAt = new Date();
-  for (const item of orderTargets(effect.items)) {
+  const items = orderTargets(effect.items);
+  for (const item of items) {
     const document = signed.find((output) => output.subject === item.subject);
     if (!document) throw new Error(`no signed document for ${item.subject}`);
     await recordConsentVersion(tx, {
@@ -57,4 +59,11 @@ export async function applyConsentEffect(
       now: completedAt,
     });
   }
+  await noticeConsentsOnBehalf(tx, {
+    collectorUserId: ceremony.userId,
+    patientId: effect.patientId,
+    medium: 'digital',
+    consents: items,
+    now: completedAt,
+  });
 }

@@ -2,6 +2,7 @@ import type { ConsentAction, SignerType } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { signedDocuments } from '../../db/schema';
+import { noticeConsentsOnBehalf } from './notice';
 import { recordConsentVersion } from './record';
 import type { ConsentRow } from './records';
 
@@ -18,7 +19,8 @@ export interface PaperConsent {
 
 /**
  * A consent collected on paper: the signed scan is kept as a signed document of kind 'paper-scan' and
- * the consent recorded with medium 'paper', in one transaction.
+ * the consent recorded with medium 'paper', in one transaction, which also queues the patient's SMS notice
+ * (sent after the commit by the caller, `dispatchQueuedSms`) and writes the history row.
  */
 export function recordPaperConsent(
   db: Database,
@@ -40,7 +42,7 @@ export function recordPaperConsent(
       .returning({ id: signedDocuments.id });
     if (!document) throw new Error('paper scan not stored');
     // The transaction handle is a Database for every query the service runs.
-    return recordConsentVersion(tx as unknown as Database, {
+    const row = await recordConsentVersion(tx as unknown as Database, {
       patientId,
       consentCode: paper.consentCode,
       projectId: paper.projectId,
@@ -52,5 +54,13 @@ export function recordPaperConsent(
       collectedByUserId: collector.id,
       now,
     });
+    await noticeConsentsOnBehalf(tx as unknown as Database, {
+      collectorUserId: collector.id,
+      patientId,
+      medium: 'paper',
+      consents: [{ consentCode: paper.consentCode, action: paper.action }],
+      now,
+    });
+    return row;
   });
 }

@@ -3,7 +3,9 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { signatureCeremonies, signedDocuments, tempDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
+import { isStaff } from '../users';
+import { isConsentKind } from './on-behalf';
 
 /** A PDF of the signing area, as its download answers it. */
 export interface SigningPdf {
@@ -26,17 +28,38 @@ export async function documentToSign(
   return document;
 }
 
-/** GET /signedDocuments/{id}: for its signer, and for whoever may read the patient's dossier (audited). */
+/**
+ * GET /signedDocuments/{id}: read by whom the signature concerns. The signer and the patient always; staff
+ * with access to the dossier only consent documents (signed consents, revocations, informed consents, paper
+ * scans). An obscuring request lists what the patient hid, a guest authorisation names people and documents:
+ * to anyone else they answer 404 as if absent, and the refusal is audited through the gate.
+ */
 export async function signedDocument(db: Database, user: UserRow, id: number): Promise<SigningPdf> {
-  const [document] = await db.select().from(signedDocuments).where(eq(signedDocuments.id, id));
-  if (!document) throw new HttpError(404, 'NOT_FOUND');
-  // The signer always gets back what they signed; anyone else needs access to the patient's dossier.
-  if (document.signerUserId !== user.id) {
-    // A guest sees documents shared with them, never the patient's signed consents and authorisations.
-    if (document.patientId === null || user.userType === 'GUE') throw new HttpError(404, 'NOT_FOUND');
-    await authorizePatientAccess(db, user, document.patientId, 'DOCUMENT_DOWNLOAD', {
-      detail: `signed document ${id}`,
+  const [row] = await db
+    .select({ document: signedDocuments, ceremonyKind: signatureCeremonies.kind })
+    .from(signedDocuments)
+    .leftJoin(signatureCeremonies, eq(signatureCeremonies.id, signedDocuments.ceremonyId))
+    .where(eq(signedDocuments.id, id));
+  if (!row) throw new HttpError(404, 'NOT_FOUND');
+  const { document } = row;
+  const reply = { pdf: document.pdf, title: document.title };
+  if (document.signerUserId === user.id) return reply;
+  if (document.patientId === null) throw new HttpError(404, 'NOT_FOUND');
+  const patientId = document.patientId;
+  const ownDossier = user.userType === 'PAT' && user.patientId === patientId;
+  const consentDocument = document.kind === 'paper-scan' || isConsentKind(row.ceremonyKind);
+  // Another patient is refused by the gate below (403), as for any dossier not theirs.
+  const hidden = !ownDossier && (user.userType === 'GUE' || (isStaff(user) && !consentDocument));
+  if (hidden) {
+    await recordAccessOutsideGate(db, {
+      user,
+      patientId,
+      activity: 'DOCUMENT_DOWNLOAD',
+      outcome: 'DENIED',
+      detail: `signed document ${id}: not meant for the reader`,
     });
+    throw new HttpError(404, 'NOT_FOUND');
   }
-  return { pdf: document.pdf, title: document.title };
+  await authorizePatientAccess(db, user, patientId, 'DOCUMENT_DOWNLOAD', { detail: `signed document ${id}` });
+  return reply;
 }

@@ -27,6 +27,7 @@ import {
   signerIdentity,
   verifyPin,
 } from './credentials';
+import { patientPhoneOnRecord, signsOnBehalfOfPatient } from './on-behalf';
 import { signPdf } from './pades';
 
 export interface SigningDeps {
@@ -41,29 +42,58 @@ const smsText: Record<Language, (code: string) => string> = {
   en: (code) => `MeView signature code: ${code}. Valid for 10 minutes. Do not share it with anyone.`,
 };
 
-/** POST /sign/otp: the code for exactly these documents, sent to the signer's mobile phone. */
+/** The patient's code for a consent collected by staff: it says what typing it does, and for whom. */
+const patientSmsText: Record<Language, (code: string) => string> = {
+  it: (code) =>
+    `MeView: ${code} è il codice con cui confermi il consenso che stai dando ora in struttura. Dettalo solo all'operatore che ti assiste. Valido 10 minuti.`,
+  en: (code) =>
+    `MeView: ${code} is the code that confirms the consent you are giving now at the hospital. Tell it only to the staff member assisting you. Valid for 10 minutes.`,
+};
+
+/**
+ * Where the code of this ceremony goes: the signer's phone, or, for a consent recorded for a patient who is
+ * not the signer, the patient's phone on record (the patient's own act; none → a clear refusal).
+ */
+async function codeRecipient(
+  db: Database,
+  user: UserRow,
+  ceremony: CeremonyRow,
+): Promise<{ purpose: 'sign' | 'sign-patient'; phone: string | null }> {
+  if (!signsOnBehalfOfPatient(ceremony, user)) return { purpose: 'sign', phone: user.mobilePhone };
+  const phone = await patientPhoneOnRecord(db, ceremony.patientId);
+  if (!phone) throw new HttpError(409, 'SIGN_PATIENT_PHONE_MISSING');
+  return { purpose: 'sign-patient', phone };
+}
+
+/**
+ * POST /sign/otp: the code for exactly these documents, sent to the signer's mobile phone, or to the
+ * patient's when staff collect the patient's consent.
+ */
 export async function sendSignatureCode(
   deps: SigningDeps,
   user: UserRow,
   documentIds: readonly number[],
   language: Language,
-): Promise<IssuedCode> {
+): Promise<IssuedCode & { sentToPatient: boolean }> {
   const now = deps.now ?? new Date();
   const { ceremony, documents } = await openForSignature(deps.db, user, documentIds, now);
   const credential = requireValidCredential(await findCredential(deps.db, user.id), now);
   assertNotLocked(credential, now);
+  const recipient = await codeRecipient(deps.db, user, ceremony);
+  const toPatient = recipient.purpose === 'sign-patient';
+  // The code is typed by the signer, so it is kept under the signer's id even when the patient receives it.
   const issued = await issueCode(deps.db, deps.smsSender ?? recordOnlySender, {
-    user,
-    purpose: 'sign',
+    user: { id: user.id, mobilePhone: recipient.phone },
+    purpose: recipient.purpose,
     binding: ceremonyBinding(ceremony, documents),
-    message: smsText[language],
+    message: (toPatient ? patientSmsText : smsText)[language],
     now,
   });
   await deps.db
     .update(signatureCeremonies)
     .set({ status: 'OTP_SENT' })
     .where(and(eq(signatureCeremonies.id, ceremony.id), eq(signatureCeremonies.status, 'PREPARED')));
-  return issued;
+  return { ...issued, sentToPatient: toPatient };
 }
 
 /** An open ceremony not already being signed in the background. */
@@ -92,6 +122,9 @@ async function authorizeSignature(
 ): Promise<Authorized> {
   const now = deps.now ?? new Date();
   const { ceremony, documents } = await openForSignature(deps.db, user, input.documentIds, now);
+  // A consent recorded for a patient other than the signer needs the patient's code: never the PIN alone.
+  const onBehalf = signsOnBehalfOfPatient(ceremony, user);
+  if (onBehalf && input.otp === undefined) throw new HttpError(403, 'SIGN_CDC_ERROR');
   const credential = await findCredential(deps.db, user.id);
   if (credential) assertNotLocked(credential, now);
   const valid = requireValidCredential(credential, now);
@@ -99,7 +132,8 @@ async function authorizeSignature(
   if (input.otp !== undefined)
     await consumeCode(deps.db, {
       userId: user.id,
-      purpose: 'sign',
+      // The signer's own code does not stand for the patient's, nor the other way round.
+      purpose: onBehalf ? 'sign-patient' : 'sign',
       binding: ceremonyBinding(ceremony, documents),
       code: input.otp,
       wrongCodeError: 'SIGN_OTP_ERROR',
@@ -131,7 +165,8 @@ async function signAuthorized(
       }),
     now,
   );
-  // An effect may have queued SMS in the signing transaction (a guest's credentials): send them now.
+  // An effect may have queued SMS in the signing transaction (a guest's credentials, the notice to a patient
+  // of a consent recorded on their behalf): send them now that they are committed.
   await dispatchQueuedSms(deps.db, deps.smsSender ?? recordOnlySender).catch((error: Error) =>
     deps.logger?.warn('sms.dispatch_failed', { error: error.message }),
   );
@@ -156,7 +191,8 @@ function asSigningError(
 /**
  * The two ways to sign at once: with PIN and SMS code (PUT /sign/sync), or with the PIN alone inside a
  * context-sharing session (POST /sign/cdc), where a staff member is already at the workstation of the
- * sharing application (docs/decisions.md). Each way has its own catalogue error.
+ * sharing application (docs/decisions.md). Each way has its own catalogue error. The PIN alone never
+ * records a consent for a patient other than the signer (403 SIGN_CDC_ERROR).
  */
 export type SignNowRequest = { way: 'otp'; input: SignRequest } | { way: 'cdc'; input: SignCdcRequest };
 

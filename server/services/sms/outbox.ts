@@ -47,6 +47,23 @@ export async function sendSms(
 }
 
 /**
+ * Writes a message QUEUED inside the caller's transaction: it leaves only if the transaction commits, when
+ * `dispatchQueuedSms` runs after it (a gateway must never send what a rollback takes back).
+ */
+export async function queueSms(
+  tx: Database,
+  input: { userId: number | null; to: string; body: string; purpose: string; now: Date },
+): Promise<void> {
+  await tx.insert(smsOutbox).values({
+    userId: input.userId,
+    toPhone: input.to,
+    body: input.body,
+    purpose: input.purpose,
+    createdAt: input.now,
+  });
+}
+
+/**
  * Hands the messages written inside a transaction (still QUEUED: a gateway must not be called before the
  * commit) to the sender, oldest first. Each row is claimed (SENDING) by one dispatcher only, then SENT or
  * FAILED. Returns how many were sent.

@@ -57,7 +57,7 @@ export function SelectConsentSignerPage(): JSX.Element {
       <div className="choice-list">
         <Choice
           title={t`Firma digitale`}
-          text={t`Firmi tu, con il tuo PIN e il codice SMS, come chi raccoglie il consenso espresso dal firmatario.`}
+          text={t`Firmi tu con il tuo PIN, come chi raccoglie il consenso; il paziente lo conferma con il codice che riceve via SMS sul suo cellulare.`}
           onClick={() => go(paths.selectDigitalConsentSigner, { medium: 'digital' })}
         />
         <Choice
@@ -85,7 +85,8 @@ export function SelectDigitalConsentSignerPage(): JSX.Element {
       </p>
       <p className="muted">
         <Trans>
-          Il modulo riporta il suo nome e il tuo come operatore che lo raccoglie; la firma digitale è la tua.
+          Il modulo riporta il suo nome e il tuo come operatore che lo raccoglie; la firma digitale è la tua,
+          confermata dal codice inviato al cellulare del paziente.
         </Trans>
       </p>
       <div className="choice-list">
