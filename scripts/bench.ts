@@ -6,6 +6,7 @@
  *    BENCH_CONNECTIONS, for BENCH_SECONDS each. Client and server share the cores, not an event loop.
  * 3. With BENCH_DATABASE_URL or DATABASE_URL: patient search over BENCH_PATIENTS patients on PostgreSQL,
  *    in a database of its own (`bench` beside DATABASE_URL's), seeded once by the scale generator.
+ * BENCH_PARTS (default `process,socket,pdf,search`) picks the parts, e.g. `process` for the quick one.
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -23,6 +24,7 @@ import { socketBench } from './bench-socket';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'process,socket,pdf,search').split(','));
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
   for (let warm = 0; warm < 20; warm++) await (await run()).arrayBuffer();
@@ -37,7 +39,7 @@ async function measure(label: string, run: () => Response | Promise<Response>): 
   report(label, durations);
 }
 
-for (const target of databaseTargets) {
+for (const target of PARTS.has('process') ? databaseTargets : []) {
   console.log(`\n# ${target.name}, in process, ${ITERATIONS} requests each`);
   const ctx = await createTestContext(target.location);
   const physician = { Authorization: `Bearer ${await ctx.tokenFor('dott.ferrari')}` };
@@ -52,6 +54,21 @@ for (const target of databaseTargets) {
   );
   await measure('GET /api/patients?max=20&surname=ro', () =>
     ctx.app.request('/api/patients?max=20&surname=ro', { headers: physician }),
+  );
+  // Issue 11: every list and search writes an audit row per patient it returns.
+  await measure('GET /api/patients?max=100 (a full page)', () =>
+    ctx.app.request('/api/patients?max=100', { headers: physician }),
+  );
+  await measure('GET /api/patients?favorites=true (my patients)', () =>
+    ctx.app.request('/api/patients?favorites=true', { headers: physician }),
+  );
+  await measure('GET /api/patients/mepiSearch?fiscalCode=', () =>
+    ctx.app.request('/api/patients/mepiSearch?fiscalCode=RSSMRA85T10F205R', { headers: physician }),
+  );
+  await measure('GET /api/patients/mepiSearch surname+name+birthDate', () =>
+    ctx.app.request('/api/patients/mepiSearch?surname=Rossi&name=Mario&birthDate=1985-12-10', {
+      headers: physician,
+    }),
   );
   // Issue 5: a guest's list goes through the live-grant check and the shared-documents condition.
   const guest = { Authorization: `Bearer ${await ctx.tokenFor('ospite')}` };
@@ -71,10 +88,11 @@ const socketTargets = [
   { name: 'pglite', databaseUrl: null },
   ...(process.env.DATABASE_URL ? [{ name: 'postgresql', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
-for (const target of socketTargets) await socketBench(target.name, target.databaseUrl);
+for (const target of PARTS.has('socket') ? socketTargets : [])
+  await socketBench(target.name, target.databaseUrl);
 
 // The byte check of an upload at the 2 MB limit (header, end marker, strict pdf-lib parse).
-{
+if (PARTS.has('pdf')) {
   const largest = await pdfOfSize(2 * 1024 * 1024);
   const durations: number[] = [];
   for (let run = 0; run < 30; run++) {
@@ -162,6 +180,7 @@ async function searchBench(location: string): Promise<void> {
   await database.close();
 }
 
-const benchUrl = await benchDatabaseUrl();
+const benchUrl = PARTS.has('search') ? await benchDatabaseUrl() : null;
 if (benchUrl) await searchBench(benchUrl);
-else console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');
+else if (PARTS.has('search'))
+  console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');
