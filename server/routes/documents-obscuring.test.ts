@@ -93,7 +93,7 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
       .where(eq(documents.id, hiddenFromOperators));
   });
 
-  it('answers 404 for an obscured document as for a missing one, and audits the attempt', async () => {
+  it('answers 404 for an obscured document as for a missing one, and audits the attempt DENIED', async () => {
     const response = await ctx.call(`/api/documents/${hiddenFromAll}`, 'dott.ferrari');
     expect(response.status).toBe(404);
     const [row] = await ctx.db
@@ -102,7 +102,7 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
       .where(and(eq(auditLog.documentId, hiddenFromAll), eq(auditLog.userRole, 'PHY')))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(row?.detail).toBe('OBSCURED');
+    expect(row).toMatchObject({ detail: 'OBSCURED', outcome: 'DENIED' });
     expect((await ctx.call(`/api/documents/${hiddenFromAll}`, 'mario.rossi')).status).toBe(200);
   });
 
@@ -125,7 +125,7 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
     expect(await types('mario.rossi')).toContain('PSI');
   });
 
-  it('answers 404 for a DICOM study whose reports are all hidden from the caller, and audits it', async () => {
+  it('answers 404 for a DICOM study whose reports are all hidden from the caller, audited DENIED', async () => {
     const [report] = await ctx.db
       .select({ id: documents.id, accession: documents.accessionNumber, unit: units.code })
       .from(documents)
@@ -157,6 +157,6 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
       .where(and(eq(auditLog.patientId, mario), eq(auditLog.userRole, 'PHY')))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(row?.detail).toBe(`study ${report?.accession} OBSCURED`);
+    expect(row).toMatchObject({ detail: `study ${report?.accession} OBSCURED`, outcome: 'DENIED' });
   });
 });

@@ -84,7 +84,12 @@ export async function authorizePatientAccess(
   return decideAndAudit(db, user, patientId, activity, audit, null);
 }
 
-type AuditDetails = { documentId?: number; documentTypeCode?: string; detail?: string };
+/**
+ * `hidden`: what the caller asked for within the patient (a document, a study) is obscured for them. The
+ * gate then refuses it as if it did not exist (404) and audits the attempt as DENIED, even when the
+ * patient's data as such is open to the caller.
+ */
+type AuditDetails = { documentId?: number; documentTypeCode?: string; detail?: string; hidden?: boolean };
 
 /** The decision on an existing patient, audited; `alongside` (a write) runs with the audit row when allowed. */
 async function decideAndAudit(
@@ -95,14 +100,17 @@ async function decideAndAudit(
   audit: AuditDetails,
   alongside: SQL | null,
 ): Promise<AccessTitle> {
-  const { title, refusal } = await decide(db, user, patientId);
+  const { hidden = false, ...details } = audit;
+  const decision = await decide(db, user, patientId);
+  const { title } = decision;
+  const refusal = decision.refusal ?? (hidden ? new HttpError(404, 'NOT_FOUND') : null);
   const entry = {
     user,
     patientId,
     activity,
     accessTitle: title,
     outcome: refusal ? 'DENIED' : 'ALLOWED',
-    ...audit,
+    ...details,
   } as const;
   if (alongside && !refusal) await recordAccessWith(db, entry, alongside);
   else await recordAccess(db, entry);
