@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNull, like, not } from 'drizzle-orm';
+import { and, count, desc, eq, like, not } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentList } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, studies, units } from '../db/schema';
+import { unauthoredDocuments } from '../test/fixtures/obscuring';
 
 const noFlags = {
   general: false,
@@ -32,20 +33,8 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
   beforeAll(async () => {
     ctx = await createTestContext(location);
     mario = ((await (await ctx.call('/api/me', 'mario.rossi')).json()) as { patientId: number }).patientId;
-    const current = await ctx.db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.patientId, mario),
-          eq(documents.superseded, false),
-          eq(documents.status, 'ONLINE'),
-          // The demo physician's own documents stay visible to her whatever the flags.
-          isNull(documents.authorUserId),
-        ),
-      )
-      .orderBy(desc(documents.createdAt))
-      .limit(2);
+    // The demo physician's own documents stay visible to her whatever the flags: none of those.
+    const current = await unauthoredDocuments(ctx, mario, 2);
     hiddenFromAll = current[0]?.id ?? 0;
     hiddenFromOperators = current[1]?.id ?? 0;
     await ctx.db

@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TreatmentHistory } from '../../src/contract';
 import { HistoryActivities, HistoryDocTypes } from '../../src/contract/history';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { auditLog, documents } from '../db/schema';
-import { flags, obscureDocument } from '../test/fixtures/obscuring';
+import { auditLog } from '../db/schema';
+import { flags, obscureDocument, unauthoredDocuments } from '../test/fixtures/obscuring';
 
 /** Issue 11, item 13: staff must not learn from the treatment history what the patient hid from them. */
 describe.each(databaseTargets)('obscuring in the treatment history on $name', ({ location }) => {
@@ -34,19 +34,7 @@ describe.each(databaseTargets)('obscuring in the treatment history on $name', ({
   beforeAll(async () => {
     ctx = await createTestContext(location);
     mario = ((await (await ctx.call('/api/me', 'mario.rossi')).json()) as { patientId: number }).patientId;
-    const current = await ctx.db
-      .select({ id: documents.id, type: documents.documentTypeCode })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.patientId, mario),
-          eq(documents.superseded, false),
-          eq(documents.status, 'ONLINE'),
-          isNull(documents.authorUserId),
-        ),
-      )
-      .orderBy(desc(documents.createdAt))
-      .limit(2);
+    const current = await unauthoredDocuments(ctx, mario, 2);
     const [first, second] = current;
     if (!first || !second) throw new Error('seeded documents missing');
     hidden = first;
