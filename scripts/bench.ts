@@ -14,7 +14,7 @@ import { openDatabase } from '../server/db/client';
 import { patients, users } from '../server/db/schema';
 import { seedDemoData } from '../server/db/seed';
 import { seedScale } from '../server/db/seed/scale';
-import { listPatients, searchPatients } from '../server/services/patients';
+import { staffPatientList, staffPatientSearch } from '../server/services/patients-lists';
 import { checkPdf } from '../server/services/uploads/pdf-check';
 import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import type { MepiSearchQuery, PatientListQuery } from '../src/contract';
@@ -130,8 +130,8 @@ async function searchBench(location: string): Promise<void> {
       onProgress: (line) => console.log(`  ${line}`),
     });
   }
-  const [physician] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'dott.ferrari'));
-  const userId = physician?.id ?? 0;
+  const [physician] = await db.select().from(users).where(eq(users.username, 'dott.ferrari'));
+  if (!physician) throw new Error('seeded physician missing');
   const runs = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 50);
   const time = async (
     label: string,
@@ -147,10 +147,11 @@ async function searchBench(location: string): Promise<void> {
     }
     report(label, durations, `  ${total} found`);
   };
-  const list = (query: Partial<PatientListQuery>) => (): ReturnType<typeof listPatients> =>
-    listPatients(db, { max: 20, offset: 0, ...query }, userId);
-  const search = (query: Partial<MepiSearchQuery>) => (): ReturnType<typeof searchPatients> =>
-    searchPatients(db, { max: 20, offset: 0, ...query }, userId);
+  // The audited calls the routes make (each writes an audit row per patient returned).
+  const list = (query: Partial<PatientListQuery>) => (): ReturnType<typeof staffPatientList> =>
+    staffPatientList(db, physician, { max: 20, offset: 0, ...query });
+  const search = (query: Partial<MepiSearchQuery>) => (): ReturnType<typeof staffPatientSearch> =>
+    staffPatientSearch(db, physician, { max: 20, offset: 0, ...query });
   console.log(
     `\n# patient search over ${Math.max(count, PATIENTS)} patients, PostgreSQL, ${runs} runs each (service calls)`,
   );

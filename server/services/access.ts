@@ -9,11 +9,24 @@ import {
   type AuditActivity,
   type AuditEntry,
   recordAccess,
+  recordAccesses,
   recordAccessWith,
 } from './audit';
 import { liveGrant } from './guests/grants';
 import { patientExists } from './patients';
 import { isStaff } from './users';
+
+/** The consents row that opens the dossier: current version, GIVEN, not revoked and not expired. */
+function dossierConsentInForce(patientId: number, now: Date): SQL | undefined {
+  return and(
+    eq(consents.patientId, patientId),
+    eq(consents.consentCode, DOSSIER_CONSENT_CODE),
+    eq(consents.superseded, false),
+    eq(consents.statusCode, 'GIVEN'),
+    isNull(consents.revokedAt),
+    or(isNull(consents.expiresAt), gt(consents.expiresAt, now)),
+  );
+}
 
 /** The current version of the dossier consent is GIVEN, not revoked and not expired. */
 export async function hasDossierConsent(
@@ -24,16 +37,7 @@ export async function hasDossierConsent(
   const [row] = await db
     .select({ id: consents.id })
     .from(consents)
-    .where(
-      and(
-        eq(consents.patientId, patientId),
-        eq(consents.consentCode, DOSSIER_CONSENT_CODE),
-        eq(consents.superseded, false),
-        eq(consents.statusCode, 'GIVEN'),
-        isNull(consents.revokedAt),
-        or(isNull(consents.expiresAt), gt(consents.expiresAt, now)),
-      ),
-    )
+    .where(dossierConsentInForce(patientId, now))
     .limit(1);
   return row !== undefined;
 }
@@ -161,4 +165,31 @@ export async function recordAccessOutsideGate(
 /** Lists of patients are for staff only. */
 export function assertCanListPatients(user: UserRow): void {
   if (!isStaff(user)) throw new HttpError(403, 'ACCESS_DENIED');
+}
+
+/**
+ * The audit rows of a staff list or search across patients: one row per patient it returned (so each
+ * patient's treatment history shows who listed or found them), all in one multi-row insert whose titles
+ * the database decides as `decide` does for staff: the dossier consent in force, else no title.
+ */
+export async function recordPatientsListed(
+  db: Database,
+  user: UserRow,
+  patientIds: readonly number[],
+  activity: Extract<AuditActivity, 'PATIENT_LIST' | 'PATIENT_SEARCH'>,
+  detail: string,
+  now: Date = new Date(),
+): Promise<void> {
+  assertCanListPatients(user);
+  await recordAccesses(
+    db,
+    patientIds.map((patientId) => ({
+      user,
+      patientId,
+      activity,
+      accessTitle: sql<AccessTitle>`case when exists (select 1 from ${consents} where ${dossierConsentInForce(patientId, now)}) then 'DOSSIER_CONSENT' else 'NONE' end`,
+      outcome: 'ALLOWED' as const,
+      detail,
+    })),
+  );
 }

@@ -9,6 +9,8 @@ export type AccessTitle = 'SELF' | 'DELEGATE' | 'DOSSIER_CONSENT' | 'NONE';
 /** What was done; `/trackingPatientHistory/{id}/activities` lists these. */
 export type AuditActivity =
   | 'PATIENT_READ'
+  | 'PATIENT_LIST'
+  | 'PATIENT_SEARCH'
   | 'DOCUMENT_LIST'
   | 'DOCUMENT_READ'
   | 'DOCUMENT_VIEW'
@@ -38,9 +40,16 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
-/** The insert of one audit row, not yet run. */
-function auditInsert(db: Database, entry: AuditEntry) {
-  return db.insert(auditLog).values({
+/**
+ * An entry whose access title the gate gives as an SQL expression, evaluated in the insert itself (a list
+ * across patients decides every patient's title in the one statement that writes the rows).
+ */
+export type AuditEntryWithTitleSql = Omit<AuditEntry, 'accessTitle'> & {
+  accessTitle: AccessTitle | SQL<AccessTitle>;
+};
+
+function valuesOf(entry: AuditEntryWithTitleSql) {
+  return {
     userId: entry.user.id,
     userRole: entry.user.userType,
     userName: entry.user.displayName,
@@ -51,12 +60,26 @@ function auditInsert(db: Database, entry: AuditEntry) {
     documentTypeCode: entry.documentTypeCode ?? null,
     outcome: entry.outcome,
     detail: entry.detail ?? null,
-  });
+  };
+}
+
+/** The insert of one audit row, not yet run. */
+function auditInsert(db: Database, entry: AuditEntry) {
+  return db.insert(auditLog).values(valuesOf(entry));
 }
 
 /** Appends one row to the audit trail (the table refuses updates and deletes). */
 export async function recordAccess(db: Database, entry: AuditEntry): Promise<void> {
   await auditInsert(db, entry);
+}
+
+/** Several rows in one multi-row INSERT: a list across patients writes one row per patient it returned. */
+export async function recordAccesses(
+  db: Database,
+  entries: readonly AuditEntryWithTitleSql[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(entries.map(valuesOf));
 }
 
 /**

@@ -26,6 +26,8 @@ const accessTitles = {
 
 const activities = {
   PATIENT_READ: { it: 'Consultazione dei dati anagrafici', en: 'Demographic data read' },
+  PATIENT_LIST: { it: 'Presenza in un elenco di pazienti', en: 'Shown in a patient list' },
+  PATIENT_SEARCH: { it: 'Ritrovamento in una ricerca di pazienti', en: 'Found by a patient search' },
   DOCUMENT_LIST: { it: "Consultazione dell'elenco documenti", en: 'Document list read' },
   DOCUMENT_READ: { it: 'Consultazione di un documento', en: 'Document read' },
   DOCUMENT_VIEW: { it: 'Visualizzazione di un documento', en: 'Document viewed' },
