@@ -9,7 +9,7 @@ import {
   type AuditActivity,
   type AuditEntry,
   recordAccess,
-  recordAccesses,
+  recordAccessForEach,
   recordAccessWith,
 } from './audit';
 import { liveGrant } from './guests/grants';
@@ -17,7 +17,7 @@ import { patientExists } from './patients';
 import { isStaff } from './users';
 
 /** The consents row that opens the dossier: current version, GIVEN, not revoked and not expired. */
-function dossierConsentInForce(patientId: number, now: Date): SQL | undefined {
+function dossierConsentInForce(patientId: number | SQL, now: Date): SQL | undefined {
   return and(
     eq(consents.patientId, patientId),
     eq(consents.consentCode, DOSSIER_CONSENT_CODE),
@@ -169,7 +169,7 @@ export function assertCanListPatients(user: UserRow): void {
 
 /**
  * The audit rows of a staff list or search across patients: one row per patient it returned (so each
- * patient's treatment history shows who listed or found them), all in one multi-row insert whose titles
+ * patient's treatment history shows who listed or found them), all in one INSERT … SELECT whose titles
  * the database decides as `decide` does for staff: the dossier consent in force, else no title.
  */
 export async function recordPatientsListed(
@@ -181,15 +181,11 @@ export async function recordPatientsListed(
   now: Date = new Date(),
 ): Promise<void> {
   assertCanListPatients(user);
-  await recordAccesses(
+  await recordAccessForEach(
     db,
-    patientIds.map((patientId) => ({
-      user,
-      patientId,
-      activity,
-      accessTitle: sql<AccessTitle>`case when exists (select 1 from ${consents} where ${dossierConsentInForce(patientId, now)}) then 'DOSSIER_CONSENT' else 'NONE' end`,
-      outcome: 'ALLOWED' as const,
-      detail,
-    })),
+    { user, activity, outcome: 'ALLOWED', detail },
+    patientIds,
+    (patientId) =>
+      sql<AccessTitle>`case when exists (select 1 from ${consents} where ${dossierConsentInForce(patientId, now)}) then 'DOSSIER_CONSENT' else 'NONE' end`,
   );
 }

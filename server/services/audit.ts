@@ -40,16 +40,9 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
-/**
- * An entry whose access title the gate gives as an SQL expression, evaluated in the insert itself (a list
- * across patients decides every patient's title in the one statement that writes the rows).
- */
-export type AuditEntryWithTitleSql = Omit<AuditEntry, 'accessTitle'> & {
-  accessTitle: AccessTitle | SQL<AccessTitle>;
-};
-
-function valuesOf(entry: AuditEntryWithTitleSql) {
-  return {
+/** The insert of one audit row, not yet run. */
+function auditInsert(db: Database, entry: AuditEntry) {
+  return db.insert(auditLog).values({
     userId: entry.user.id,
     userRole: entry.user.userType,
     userName: entry.user.displayName,
@@ -60,12 +53,7 @@ function valuesOf(entry: AuditEntryWithTitleSql) {
     documentTypeCode: entry.documentTypeCode ?? null,
     outcome: entry.outcome,
     detail: entry.detail ?? null,
-  };
-}
-
-/** The insert of one audit row, not yet run. */
-function auditInsert(db: Database, entry: AuditEntry) {
-  return db.insert(auditLog).values(valuesOf(entry));
+  });
 }
 
 /** Appends one row to the audit trail (the table refuses updates and deletes). */
@@ -73,13 +61,26 @@ export async function recordAccess(db: Database, entry: AuditEntry): Promise<voi
   await auditInsert(db, entry);
 }
 
-/** Several rows in one multi-row INSERT: a list across patients writes one row per patient it returned. */
-export async function recordAccesses(
+/**
+ * One row per patient in a single INSERT … SELECT over the array of ids (a list across patients writes a
+ * row per patient it returned). `titleOf` is the access title as an SQL expression on the patient id,
+ * planned once for every row rather than once per row.
+ */
+export async function recordAccessForEach(
   db: Database,
-  entries: readonly AuditEntryWithTitleSql[],
+  entry: Omit<AuditEntry, 'patientId' | 'accessTitle'>,
+  patientIds: readonly number[],
+  titleOf: (patientId: SQL) => SQL<AccessTitle>,
 ): Promise<void> {
-  if (entries.length === 0) return;
-  await db.insert(auditLog).values(entries.map(valuesOf));
+  if (patientIds.length === 0) return;
+  const listed = sql`listed.id`;
+  // Casts: in INSERT … SELECT the parameters would otherwise be text.
+  await db.execute(sql`insert into ${auditLog}
+    (user_id, user_role, user_name, access_title, patient_id, activity, document_id, document_type_code, outcome, detail)
+    select ${entry.user.id}::int, ${entry.user.userType}::text, ${entry.user.displayName}::text, ${titleOf(listed)},
+      ${listed}, ${entry.activity}::text, ${entry.documentId ?? null}::int, ${entry.documentTypeCode ?? null}::text,
+      ${entry.outcome}::text, ${entry.detail ?? null}::text
+    from unnest(${`{${patientIds.join(',')}}`}::int[]) as listed(id)`);
 }
 
 /**
