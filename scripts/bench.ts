@@ -8,6 +8,7 @@
  *    MAX_IN_FLIGHT and REQUEST_TIMEOUT_MS apply; answers 503 are counted as shed).
  * 3. With BENCH_DATABASE_URL or DATABASE_URL: patient search over BENCH_PATIENTS patients on PostgreSQL,
  *    in a database of its own (`bench` beside DATABASE_URL's), seeded once by the scale generator.
+ * BENCH_PARTS (default `process,socket,pdf,search`) picks the parts, e.g. `process` for the quick one.
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -15,7 +16,7 @@ import { openDatabase } from '../server/db/client';
 import { patients, users } from '../server/db/schema';
 import { seedDemoData } from '../server/db/seed';
 import { seedScale } from '../server/db/seed/scale';
-import { listPatients, searchPatients } from '../server/services/patients';
+import { staffPatientList, staffPatientSearch } from '../server/services/patients-lists';
 import { checkPdf } from '../server/services/uploads/pdf-check';
 import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import type { MepiSearchQuery, PatientListQuery } from '../src/contract';
@@ -25,6 +26,7 @@ import { socketBench } from './bench-socket';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'process,socket,pdf,search').split(','));
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
   for (let warm = 0; warm < 20; warm++) await (await run()).arrayBuffer();
@@ -39,7 +41,7 @@ async function measure(label: string, run: () => Response | Promise<Response>): 
   report(label, durations);
 }
 
-for (const target of databaseTargets) {
+for (const target of PARTS.has('process') ? databaseTargets : []) {
   console.log(`\n# ${target.name}, in process, ${ITERATIONS} requests each`);
   const ctx = await createTestContext(target.location);
   const physician = { Authorization: `Bearer ${await ctx.tokenFor('dott.ferrari')}` };
@@ -54,6 +56,21 @@ for (const target of databaseTargets) {
   );
   await measure('GET /api/patients?max=20&surname=ro', () =>
     ctx.app.request('/api/patients?max=20&surname=ro', { headers: physician }),
+  );
+  // Issue 11: every list and search writes an audit row per patient it returns.
+  await measure('GET /api/patients?max=100 (a full page)', () =>
+    ctx.app.request('/api/patients?max=100', { headers: physician }),
+  );
+  await measure('GET /api/patients?favorites=true (my patients)', () =>
+    ctx.app.request('/api/patients?favorites=true', { headers: physician }),
+  );
+  await measure('GET /api/patients/mepiSearch?fiscalCode=', () =>
+    ctx.app.request('/api/patients/mepiSearch?fiscalCode=RSSMRA85T10F205R', { headers: physician }),
+  );
+  await measure('GET /api/patients/mepiSearch surname+name+birthDate', () =>
+    ctx.app.request('/api/patients/mepiSearch?surname=Rossi&name=Mario&birthDate=1985-12-10', {
+      headers: physician,
+    }),
   );
   // Issue 5: a guest's list goes through the live-grant check and the shared-documents condition.
   const guest = { Authorization: `Bearer ${await ctx.tokenFor('ospite')}` };
@@ -73,10 +90,11 @@ const socketTargets = [
   { name: 'pglite', databaseUrl: null },
   ...(process.env.DATABASE_URL ? [{ name: 'postgresql', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
-for (const target of socketTargets) await socketBench(target.name, target.databaseUrl);
+for (const target of PARTS.has('socket') ? socketTargets : [])
+  await socketBench(target.name, target.databaseUrl);
 
 // The byte check of an upload at the 2 MB limit (header, end marker, strict pdf-lib parse).
-{
+if (PARTS.has('pdf')) {
   const largest = await pdfOfSize(2 * 1024 * 1024);
   const durations: number[] = [];
   for (let run = 0; run < 30; run++) {
@@ -114,8 +132,8 @@ async function searchBench(location: string): Promise<void> {
       onProgress: (line) => console.log(`  ${line}`),
     });
   }
-  const [physician] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'dott.ferrari'));
-  const userId = physician?.id ?? 0;
+  const [physician] = await db.select().from(users).where(eq(users.username, 'dott.ferrari'));
+  if (!physician) throw new Error('seeded physician missing');
   const runs = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 50);
   const time = async (
     label: string,
@@ -131,10 +149,11 @@ async function searchBench(location: string): Promise<void> {
     }
     report(label, durations, `  ${total} found`);
   };
-  const list = (query: Partial<PatientListQuery>) => (): ReturnType<typeof listPatients> =>
-    listPatients(db, { max: 20, offset: 0, ...query }, userId);
-  const search = (query: Partial<MepiSearchQuery>) => (): ReturnType<typeof searchPatients> =>
-    searchPatients(db, { max: 20, offset: 0, ...query }, userId);
+  // The audited calls the routes make (each writes an audit row per patient returned).
+  const list = (query: Partial<PatientListQuery>) => (): ReturnType<typeof staffPatientList> =>
+    staffPatientList(db, physician, { max: 20, offset: 0, ...query });
+  const search = (query: Partial<MepiSearchQuery>) => (): ReturnType<typeof staffPatientSearch> =>
+    staffPatientSearch(db, physician, { max: 20, offset: 0, ...query });
   console.log(
     `\n# patient search over ${Math.max(count, PATIENTS)} patients, PostgreSQL, ${runs} runs each (service calls)`,
   );
@@ -164,6 +183,7 @@ async function searchBench(location: string): Promise<void> {
   await database.close();
 }
 
-const benchUrl = await benchDatabaseUrl();
+const benchUrl = PARTS.has('search') ? await benchDatabaseUrl() : null;
 if (benchUrl) await searchBench(benchUrl);
-else console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');
+else if (PARTS.has('search'))
+  console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');

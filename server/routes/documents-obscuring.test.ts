@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNull, like, not } from 'drizzle-orm';
+import { and, count, desc, eq, like, not } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentList } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, studies, units } from '../db/schema';
+import { unauthoredDocuments } from '../test/fixtures/obscuring';
 
 const noFlags = {
   general: false,
@@ -32,20 +33,8 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
   beforeAll(async () => {
     ctx = await createTestContext(location);
     mario = ((await (await ctx.call('/api/me', 'mario.rossi')).json()) as { patientId: number }).patientId;
-    const current = await ctx.db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.patientId, mario),
-          eq(documents.superseded, false),
-          eq(documents.status, 'ONLINE'),
-          // The demo physician's own documents stay visible to her whatever the flags.
-          isNull(documents.authorUserId),
-        ),
-      )
-      .orderBy(desc(documents.createdAt))
-      .limit(2);
+    // The demo physician's own documents stay visible to her whatever the flags: none of those.
+    const current = await unauthoredDocuments(ctx, mario, 2);
     hiddenFromAll = current[0]?.id ?? 0;
     hiddenFromOperators = current[1]?.id ?? 0;
     await ctx.db
@@ -93,7 +82,7 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
       .where(eq(documents.id, hiddenFromOperators));
   });
 
-  it('answers 404 for an obscured document as for a missing one, and audits the attempt', async () => {
+  it('answers 404 for an obscured document as for a missing one, and audits the attempt DENIED', async () => {
     const response = await ctx.call(`/api/documents/${hiddenFromAll}`, 'dott.ferrari');
     expect(response.status).toBe(404);
     const [row] = await ctx.db
@@ -102,7 +91,7 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
       .where(and(eq(auditLog.documentId, hiddenFromAll), eq(auditLog.userRole, 'PHY')))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(row?.detail).toBe('OBSCURED');
+    expect(row).toMatchObject({ detail: 'OBSCURED', outcome: 'DENIED' });
     expect((await ctx.call(`/api/documents/${hiddenFromAll}`, 'mario.rossi')).status).toBe(200);
   });
 
@@ -125,7 +114,7 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
     expect(await types('mario.rossi')).toContain('PSI');
   });
 
-  it('answers 404 for a DICOM study whose reports are all hidden from the caller, and audits it', async () => {
+  it('answers 404 for a DICOM study whose reports are all hidden from the caller, audited DENIED', async () => {
     const [report] = await ctx.db
       .select({ id: documents.id, accession: documents.accessionNumber, unit: units.code })
       .from(documents)
@@ -157,6 +146,6 @@ describe.each(databaseTargets)('obscured documents on $name', ({ location }) => 
       .where(and(eq(auditLog.patientId, mario), eq(auditLog.userRole, 'PHY')))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(row?.detail).toBe(`study ${report?.accession} OBSCURED`);
+    expect(row).toMatchObject({ detail: `study ${report?.accession} OBSCURED`, outcome: 'DENIED' });
   });
 });

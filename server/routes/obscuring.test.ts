@@ -14,13 +14,7 @@ import {
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, tempDocuments, users } from '../db/schema';
 import { noObscuring } from '../services/obscuring/visibility';
-import { findOpenCeremony } from '../services/signing/ceremony';
-import { completeCeremony } from '../services/signing/complete';
-
-const flags = (...on: (keyof ObscuringInfo)[]): ObscuringInfo =>
-  Object.fromEntries(
-    Object.keys(noObscuring).map((flag) => [flag, on.includes(flag as keyof ObscuringInfo)]),
-  ) as ObscuringInfo;
+import { flags, obscureDocument, signCeremony } from '../test/fixtures/obscuring';
 
 describe.each(databaseTargets)('obscuring through the signature ceremony on $name', ({ location }) => {
   let ctx: TestContext;
@@ -46,21 +40,10 @@ describe.each(databaseTargets)('obscuring through the signature ceremony on $nam
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ documentIds }),
     });
-  /** The signature of the ceremony, as `/sign/*` completes it (the signing itself is tested there). */
-  const sign = async (tempIds: number[], username = 'mario.rossi'): Promise<number[]> => {
-    const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
-    if (!user) throw new Error('no user');
-    const { ceremony, documents: temp } = await findOpenCeremony(ctx.db, user, tempIds);
-    const outputs = await completeCeremony(ctx.db, ceremony, temp, async (pdf) => pdf);
-    return outputs.map((output) => output.signedDocumentId);
-  };
-  const obscure = async (documentId: number, obscuringInfo: ObscuringInfo): Promise<number[]> => {
-    const response = await prepare({ patientId: mario, documents: [{ documentId, obscuringInfo }] });
-    expect(response.status).toBe(200);
-    const { documentIds } = v.parse(PrepareObscureReply, await response.json());
-    await sign(documentIds);
-    return documentIds;
-  };
+  const sign = (tempIds: number[], username = 'mario.rossi'): Promise<number[]> =>
+    signCeremony(ctx, tempIds, username);
+  const obscure = (documentId: number, obscuringInfo: ObscuringInfo): Promise<number[]> =>
+    obscureDocument(ctx, 'mario.rossi', mario, documentId, obscuringInfo);
   const listedIds = async (user: string): Promise<{ ids: number[]; total: number }> => {
     const response = await ctx.call(`/api/documents?patientId=${mario}&max=5000`, user);
     expect(response.status).toBe(200);

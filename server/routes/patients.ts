@@ -5,7 +5,8 @@ import { FavoriteFlag, IdParam, MepiSearchQuery, PatientImport, PatientListQuery
 import type { AppEnv, UserRow } from '../app-env';
 import { HttpError } from '../http-error';
 import { assertCanListPatients, authorizePatientAccess } from '../services/access';
-import { getPatient, importPatient, listPatients, searchPatients, setFavorite } from '../services/patients';
+import { getPatient, importPatient, setFavorite } from '../services/patients';
+import { staffPatientList, staffPatientSearch } from '../services/patients-lists';
 import { currentUser } from '../services/users';
 import { fieldErrors, onInvalid } from '../validate';
 
@@ -34,16 +35,12 @@ function assertCanImport(user: UserRow): void {
 export const patientRoutes = new Hono<AppEnv>()
   .get('/patients', vValidator('query', PatientListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
-    assertCanListPatients(user);
-    return c.json(await listPatients(db, c.req.valid('query'), user.id));
+    return c.json(await staffPatientList(db, await currentUser(c), c.req.valid('query')));
   })
   // Before `/patients/:id`, which would otherwise take `mepiSearch` for a (malformed) id.
   .get('/patients/mepiSearch', vValidator('query', MepiSearchQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
-    assertCanListPatients(user);
-    return c.json(await searchPatients(db, c.req.valid('query'), user.id));
+    return c.json(await staffPatientSearch(db, await currentUser(c), c.req.valid('query')));
   })
   .post('/patients/import', async (c) => {
     const { db } = c.get('deps');

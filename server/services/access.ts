@@ -9,11 +9,24 @@ import {
   type AuditActivity,
   type AuditEntry,
   recordAccess,
+  recordAccessForEach,
   recordAccessWith,
 } from './audit';
 import { liveGrant } from './guests/grants';
 import { patientExists } from './patients';
 import { isStaff } from './users';
+
+/** The consents row that opens the dossier: current version, GIVEN, not revoked and not expired. */
+function dossierConsentInForce(patientId: number | SQL, now: Date): SQL | undefined {
+  return and(
+    eq(consents.patientId, patientId),
+    eq(consents.consentCode, DOSSIER_CONSENT_CODE),
+    eq(consents.superseded, false),
+    eq(consents.statusCode, 'GIVEN'),
+    isNull(consents.revokedAt),
+    or(isNull(consents.expiresAt), gt(consents.expiresAt, now)),
+  );
+}
 
 /** The current version of the dossier consent is GIVEN, not revoked and not expired. */
 export async function hasDossierConsent(
@@ -24,16 +37,7 @@ export async function hasDossierConsent(
   const [row] = await db
     .select({ id: consents.id })
     .from(consents)
-    .where(
-      and(
-        eq(consents.patientId, patientId),
-        eq(consents.consentCode, DOSSIER_CONSENT_CODE),
-        eq(consents.superseded, false),
-        eq(consents.statusCode, 'GIVEN'),
-        isNull(consents.revokedAt),
-        or(isNull(consents.expiresAt), gt(consents.expiresAt, now)),
-      ),
-    )
+    .where(dossierConsentInForce(patientId, now))
     .limit(1);
   return row !== undefined;
 }
@@ -84,7 +88,12 @@ export async function authorizePatientAccess(
   return decideAndAudit(db, user, patientId, activity, audit, null);
 }
 
-type AuditDetails = { documentId?: number; documentTypeCode?: string; detail?: string };
+/**
+ * `hidden`: what the caller asked for within the patient (a document, a study) is obscured for them. The
+ * gate then refuses it as if it did not exist (404) and audits the attempt as DENIED, even when the
+ * patient's data as such is open to the caller.
+ */
+type AuditDetails = { documentId?: number; documentTypeCode?: string; detail?: string; hidden?: boolean };
 
 /** The decision on an existing patient, audited; `alongside` (a write) runs with the audit row when allowed. */
 async function decideAndAudit(
@@ -95,14 +104,17 @@ async function decideAndAudit(
   audit: AuditDetails,
   alongside: SQL | null,
 ): Promise<AccessTitle> {
-  const { title, refusal } = await decide(db, user, patientId);
+  const { hidden = false, ...details } = audit;
+  const decision = await decide(db, user, patientId);
+  const { title } = decision;
+  const refusal = decision.refusal ?? (hidden ? new HttpError(404, 'NOT_FOUND') : null);
   const entry = {
     user,
     patientId,
     activity,
     accessTitle: title,
     outcome: refusal ? 'DENIED' : 'ALLOWED',
-    ...audit,
+    ...details,
   } as const;
   if (alongside && !refusal) await recordAccessWith(db, entry, alongside);
   else await recordAccess(db, entry);
@@ -153,4 +165,27 @@ export async function recordAccessOutsideGate(
 /** Lists of patients are for staff only. */
 export function assertCanListPatients(user: UserRow): void {
   if (!isStaff(user)) throw new HttpError(403, 'ACCESS_DENIED');
+}
+
+/**
+ * The audit rows of a staff list or search across patients: one row per patient it returned (so each
+ * patient's treatment history shows who listed or found them), all in one INSERT … SELECT whose titles
+ * the database decides as `decide` does for staff: the dossier consent in force, else no title.
+ */
+export async function recordPatientsListed(
+  db: Database,
+  user: UserRow,
+  patientIds: readonly number[],
+  activity: Extract<AuditActivity, 'PATIENT_LIST' | 'PATIENT_SEARCH'>,
+  detail: string,
+  now: Date = new Date(),
+): Promise<void> {
+  assertCanListPatients(user);
+  await recordAccessForEach(
+    db,
+    { user, activity, outcome: 'ALLOWED', detail },
+    patientIds,
+    (patientId) =>
+      sql<AccessTitle>`case when exists (select 1 from ${consents} where ${dossierConsentInForce(patientId, now)}) then 'DOSSIER_CONSENT' else 'NONE' end`,
+  );
 }

@@ -9,6 +9,8 @@ export type AccessTitle = 'SELF' | 'DELEGATE' | 'DOSSIER_CONSENT' | 'NONE';
 /** What was done; `/trackingPatientHistory/{id}/activities` lists these. */
 export type AuditActivity =
   | 'PATIENT_READ'
+  | 'PATIENT_LIST'
+  | 'PATIENT_SEARCH'
   | 'DOCUMENT_LIST'
   | 'DOCUMENT_READ'
   | 'DOCUMENT_VIEW'
@@ -57,6 +59,28 @@ function auditInsert(db: Database, entry: AuditEntry) {
 /** Appends one row to the audit trail (the table refuses updates and deletes). */
 export async function recordAccess(db: Database, entry: AuditEntry): Promise<void> {
   await auditInsert(db, entry);
+}
+
+/**
+ * One row per patient in a single INSERT … SELECT over the array of ids (a list across patients writes a
+ * row per patient it returned). `titleOf` is the access title as an SQL expression on the patient id,
+ * planned once for every row rather than once per row.
+ */
+export async function recordAccessForEach(
+  db: Database,
+  entry: Omit<AuditEntry, 'patientId' | 'accessTitle'>,
+  patientIds: readonly number[],
+  titleOf: (patientId: SQL) => SQL<AccessTitle>,
+): Promise<void> {
+  if (patientIds.length === 0) return;
+  const listed = sql`listed.id`;
+  // Casts: in INSERT … SELECT the parameters would otherwise be text.
+  await db.execute(sql`insert into ${auditLog}
+    (user_id, user_role, user_name, access_title, patient_id, activity, document_id, document_type_code, outcome, detail)
+    select ${entry.user.id}::int, ${entry.user.userType}::text, ${entry.user.displayName}::text, ${titleOf(listed)},
+      ${listed}, ${entry.activity}::text, ${entry.documentId ?? null}::int, ${entry.documentTypeCode ?? null}::text,
+      ${entry.outcome}::text, ${entry.detail ?? null}::text
+    from unnest(${`{${patientIds.join(',')}}`}::int[]) as listed(id)`);
 }
 
 /**

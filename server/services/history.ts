@@ -9,11 +9,12 @@ import type {
 } from '../../src/contract/history';
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
-import { auditLog, documentTypes } from '../db/schema';
+import { auditLog, documents, documentTypes } from '../db/schema';
 import { HttpError } from '../http-error';
 import { authorizePatientAccess, recordAccessOutsideGate } from './access';
 import type { AccessTitle, AuditActivity } from './audit';
 import type { Language, Localized } from './language';
+import { visibleToCondition } from './obscuring/visibility';
 import { patientExists } from './patients';
 
 const accessTitles = {
@@ -25,6 +26,8 @@ const accessTitles = {
 
 const activities = {
   PATIENT_READ: { it: 'Consultazione dei dati anagrafici', en: 'Demographic data read' },
+  PATIENT_LIST: { it: 'Presenza in un elenco di pazienti', en: 'Shown in a patient list' },
+  PATIENT_SEARCH: { it: 'Ritrovamento in una ricerca di pazienti', en: 'Found by a patient search' },
   DOCUMENT_LIST: { it: "Consultazione dell'elenco documenti", en: 'Document list read' },
   DOCUMENT_READ: { it: 'Consultazione di un documento', en: 'Document read' },
   DOCUMENT_VIEW: { it: 'Visualizzazione di un documento', en: 'Document viewed' },
@@ -89,14 +92,32 @@ export async function authorizeHistory(
 }
 
 /**
- * The rows a viewer sees: all of the patient's, except the viewer's own history reads (every opening of
- * the screen would otherwise add to the list being read) and the allowed reads of the filter lists, which
- * come with the list read they serve. Refused attempts always show.
+ * What staff must not learn from a history: that the patient obscured anything. The obscuring changes
+ * themselves, the refusals of obscured documents and studies (detail `OBSCURED`, `study … OBSCURED`), and
+ * every row about a document now hidden from this viewer (its type would show that it exists).
  */
-function visibleTo(viewerId: number, patientId: number): SQL {
-  return sql`${auditLog.patientId} = ${patientId}
-    and not (${auditLog.activity} = 'HISTORY_READ' and ${auditLog.userId} is not distinct from ${viewerId})
+function obscuringTracesHiddenFrom(viewer: UserRow): SQL | undefined {
+  if (viewer.userType === 'PAT') return undefined;
+  const visible = visibleToCondition(viewer);
+  // `is not true`: the condition is null, not false, for a hidden document without an author.
+  const hiddenDocument = visible
+    ? sql`or exists (select 1 from ${documents} where ${documents.id} = ${auditLog.documentId} and (${visible}) is not true)`
+    : sql``;
+  return sql`not (${auditLog.activity} = 'DOCUMENT_OBSCURE'
+    or position('OBSCURED' in coalesce(${auditLog.detail}, '')) > 0
+    ${hiddenDocument})`;
+}
+
+/**
+ * The rows a viewer sees: all of the patient's, except the viewer's own history reads (every opening of
+ * the screen would otherwise add to the list being read), the allowed reads of the filter lists, which
+ * come with the list read they serve, and for staff the traces of obscuring. Refused attempts show.
+ */
+function visibleTo(viewer: UserRow, patientId: number): SQL {
+  const ofPatient = sql`${auditLog.patientId} = ${patientId}
+    and not (${auditLog.activity} = 'HISTORY_READ' and ${auditLog.userId} is not distinct from ${viewer.id})
     and not (${auditLog.outcome} = 'ALLOWED' and coalesce(${auditLog.detail}, '') like ${`${FACET_DETAIL_PREFIX}%`})`;
+  return and(ofPatient, obscuringTracesHiddenFrom(viewer)) as SQL;
 }
 
 const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : ([value].flat() as T[]));
@@ -125,7 +146,7 @@ export async function readHistory(
   query: TreatmentHistoryQuery,
   language: Language,
 ): Promise<TreatmentHistory> {
-  const where = and(visibleTo(viewer.id, patientId), ...filtersOf(query));
+  const where = and(visibleTo(viewer, patientId), ...filtersOf(query));
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(auditLog)
@@ -176,7 +197,7 @@ export async function historyActivities(
   const rows = await db
     .selectDistinct({ code: auditLog.activity })
     .from(auditLog)
-    .where(visibleTo(viewer.id, patientId))
+    .where(visibleTo(viewer, patientId))
     .orderBy(auditLog.activity);
   return {
     activities: rows.map(({ code }) => ({
@@ -195,7 +216,7 @@ export async function historyUserRoles(
   const rows = await db
     .selectDistinct({ code: auditLog.userRole })
     .from(auditLog)
-    .where(visibleTo(viewer.id, patientId))
+    .where(visibleTo(viewer, patientId))
     .orderBy(auditLog.userRole);
   return { userRoles: rows.map(({ code }): CodeDesc => ({ code, desc: label(userRoles, code, language) })) };
 }
@@ -208,7 +229,7 @@ export async function historyUsers(db: Database, viewer: UserRow, patientId: num
       name: sql<string>`(array_agg(${auditLog.userName} order by ${auditLog.id} desc))[1]`,
     })
     .from(auditLog)
-    .where(and(visibleTo(viewer.id, patientId), sql`${auditLog.userId} is not null`))
+    .where(and(visibleTo(viewer, patientId), sql`${auditLog.userId} is not null`))
     .groupBy(auditLog.userId);
   return {
     users: rows
@@ -227,7 +248,7 @@ export async function historyDocTypes(
     .selectDistinct({ code: documentTypes.code, descIt: documentTypes.descIt, descEn: documentTypes.descEn })
     .from(auditLog)
     .innerJoin(documentTypes, eq(documentTypes.code, auditLog.documentTypeCode))
-    .where(visibleTo(viewer.id, patientId))
+    .where(visibleTo(viewer, patientId))
     .orderBy(documentTypes.code);
   return {
     documentTypes: rows.map((row) => ({ code: row.code, desc: language === 'en' ? row.descEn : row.descIt })),

@@ -29,19 +29,21 @@ export async function loadAuthorizedDocument(
     await settleRestores(db, eq(documents.id, documentId), now);
     record = (await findRecord(db, documentId)) ?? record;
   }
-  // An obscured document does not exist for this caller: the same 404 as a missing one, audited. For a
-  // guest, so is a document their grant does not reach (not shared, or obscured for their relationship).
+  // An obscured document does not exist for this caller: the gate answers the same 404 as for a missing
+  // one and audits it DENIED. For a guest, so is a document their grant does not reach (not shared, or
+  // obscured for their relationship).
   const obscured =
     user.userType === 'GUE'
       ? !(await isVisibleToGuest(db, user.id, documentId, now))
       : isObscuredFor(user, record.document);
   const refusal = obscured
-    ? new HttpError(404, 'NOT_FOUND')
+    ? null
     : (refusalOf(record) ?? (await guestDownloadRefusal(db, user, record, activity, now)));
   await authorizePatientAccess(db, user, record.document.patientId, activity, {
     documentId,
     documentTypeCode: record.document.documentTypeCode,
-    ...(refusal ? { detail: obscured ? 'OBSCURED' : refusal.code } : {}),
+    hidden: obscured,
+    ...(obscured ? { detail: 'OBSCURED' } : refusal ? { detail: refusal.code } : {}),
   });
   if (refusal) throw refusal;
   return record;

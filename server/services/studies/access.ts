@@ -15,7 +15,7 @@ export const IMAGE_VIEWING_REFUSED_ROLES: ReadonlySet<string> = new Set(['GUE'])
 
 /**
  * Patient access first (audited, whatever the outcome), then the study within that patient: null when
- * the patient has no such study, or none this caller may see.
+ * the patient has no such study; 404 when it is hidden from this caller.
  */
 export async function authorizedStudy(
   db: Database,
@@ -25,13 +25,15 @@ export async function authorizedStudy(
   activity: AuditActivity,
 ): Promise<StudyRow | null> {
   const study = await findStudy(db, { id, ...query });
-  // A study whose reports are all obscured for this caller does not exist for them (404, audited).
+  // A study whose reports are all obscured for this caller does not exist for them: the gate answers 404
+  // as for a missing one and audits the attempt DENIED.
   const obscured =
     study !== null && (await isStudyObscuredFor(db, user, query.patientId, study.accessionNumber));
   await authorizePatientAccess(db, user, query.patientId, activity, {
     detail: obscured ? `study ${id} OBSCURED` : `study ${id}`,
+    hidden: obscured,
   });
-  return obscured ? null : study;
+  return study;
 }
 
 /**
