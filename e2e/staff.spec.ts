@@ -35,7 +35,11 @@ test('a physician finds a patient by fiscal code, marks a favourite, sees it in 
   // The favourites tab lists the patient; from the record to the dossier.
   await page.locator('ion-tab-button', { hasText: 'Preferiti' }).click();
   await expect(page).toHaveURL(/\/myPatients$/);
-  const favourite = page.getByRole('link', { name: 'Rossi Mario' });
+  // Scoped to the favourites list: Ionic keeps the search page (with its own link) in the DOM while the tab
+  // switches, and a page-wide locator could settle on the one that is leaving.
+  const favourite = page
+    .locator('ion-list[aria-label="Pazienti preferiti"]')
+    .getByRole('link', { name: 'Rossi Mario' });
   await expect(favourite).toBeVisible();
   await favourite.click();
   await expect(page).toHaveURL(/\/patientInfo\/\d+$/);
