@@ -71,9 +71,10 @@ describe.each(databaseTargets)('signature limits on $name', ({ location }) => {
   });
 
   it('evaluates at most 5 of 20 parallel PINs: the right one sent among 19 wrong ones is refused', async () => {
-    const { documentIds, user } = await prepare(ctx, 'operatore');
+    // Staff collect the patient's consent: the code goes to the patient's phone (codeTo).
+    const { documentIds, codeTo } = await prepare(ctx, 'operatore');
     expect((await sendOtp('operatore', documentIds)).status).toBe(200);
-    const code = await lastCode(ctx, user);
+    const code = await lastCode(ctx, codeTo);
     // The right PIN goes last: before the fix every attempt was evaluated and this one signed.
     const pins = [...Array(19).fill('000000'), DEMO_SIGNING_PIN];
     const answers = await Promise.all(pins.map((pin) => sync('operatore', documentIds, pin, code)));
