@@ -4,7 +4,6 @@ export default defineConfig({
   sourceLocale: 'it',
   locales: ['it', 'en'],
   fallbackLocales: { default: 'it' },
-  format: 'po',
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',

@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { lingui } from '@lingui/vite-plugin';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -35,7 +35,8 @@ export default defineConfig(({ mode }) => ({
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   plugins: [
     react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    // Babel runs only on the files that import a Lingui macro (the preset's filter), not on every module.
+    babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnCompileError: true }),
     ...pwaPlugin(),
   ],

@@ -5,6 +5,7 @@ import { loggedInAtom } from '../auth/session';
 import { userManager } from '../auth/user-manager';
 import { CurrentUser } from '../contract/user';
 import { changeLocale } from '../i18n/i18n';
+import { fetchProfile } from '../session/session-api';
 import type { AppStore } from '../state/store';
 import { PHYSICIAN_VERDI, TEST_CONFIG } from '../test/fixtures';
 import { fakeServer, freshApp, json, signIn } from '../test/helpers';
@@ -58,6 +59,36 @@ describe('the API client', () => {
     expect(typeof payload.ath).toBe('string');
   });
 
+  it('answers a DPoP nonce challenge with one more try carrying a fresh proof with that nonce', async () => {
+    store = freshApp({ ...TEST_CONFIG, oidc: { ...TEST_CONFIG.oidc, dpop: true } });
+    const dpop = userManager().settings.dpop;
+    if (!dpop) throw new Error('DPoP settings expected');
+    await userManager().generateDPoPJkt(dpop);
+    await signIn(300, { token_type: 'DPoP' });
+    let calls = 0;
+    const server = fakeServer({
+      'GET /api/me': () => {
+        calls += 1;
+        if (calls > 1) return json(PHYSICIAN_VERDI);
+        const reply = json({ status: 401, code: 'UNAUTHENTICATED', message: 'x' }, 401);
+        reply.headers.set('WWW-Authenticate', 'DPoP error="use_dpop_nonce"');
+        reply.headers.set('DPoP-Nonce', 'nonce-1');
+        return reply;
+      },
+    });
+    const user = await getJson('me', CurrentUser);
+    expect(user.displayName).toBe('Giulia Verdi');
+    const proofs = server.requests.map((request) => {
+      const proof = request.headers.get('DPoP') ?? '';
+      return JSON.parse(atob(proof.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? ''));
+    });
+    expect(proofs).toHaveLength(2);
+    expect(proofs[0].nonce).toBeUndefined();
+    expect(proofs[1].nonce).toBe('nonce-1');
+    expect(proofs[1].jti).not.toBe(proofs[0].jti);
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('asks in en-EN once English is chosen', async () => {
     const server = fakeServer({ 'GET /api/me': () => json(PHYSICIAN_VERDI) });
     await changeLocale('en');
@@ -89,6 +120,13 @@ describe('the API client', () => {
   it('leaves to the caller the statuses it handles itself', async () => {
     fakeServer({ 'GET /api/me': () => json({ status: 403, code: 'ACCESS_DENIED', message: 'x' }, 403) });
     await getJson('me', v.unknown(), { context: { quiet: [403] } }).catch(() => undefined);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('reads a profile refusal from the 403 reply instead of failing', async () => {
+    const denied = { status: 403, code: 1, message: 'x', patient: null, authentication_method: 'SPID' };
+    fakeServer({ 'GET /api/me': () => json(denied, 403) });
+    await expect(fetchProfile()).resolves.toEqual({ kind: 'denied', denied });
     expect(toastTexts()).toEqual([]);
   });
 

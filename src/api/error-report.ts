@@ -4,7 +4,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import type { BeforeErrorHook, HTTPError, NormalizedOptions } from 'ky';
-import { isHTTPError, isTimeoutError } from 'ky';
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import * as v from 'valibot';
 import { loggedInAtom, sessionExpired } from '../auth/session';
 import type { ErrorReply as ErrorReplyType } from '../contract/common';
@@ -26,17 +26,16 @@ function isQuiet(options: Pick<NormalizedOptions, 'context'> | undefined, status
   return Array.isArray(quiet) && status !== undefined && quiet.includes(status);
 }
 
-async function readReply(error: HTTPError): Promise<ErrorReplyType | null> {
-  try {
-    const result = v.safeParse(ErrorReply, await error.response.clone().json());
-    return result.success ? result.output : null;
-  } catch {
-    return null;
-  }
+/** ky 2 reads the error body itself (`error.data`, parsed JSON); the response body is consumed by then. */
+function readReply(error: HTTPError): ErrorReplyType | null {
+  const result = v.safeParse(ErrorReply, error.data);
+  return result.success ? result.output : null;
 }
 
-export const reportHttpError: BeforeErrorHook = async (error) => {
-  const reply = await readReply(error);
+/** Answers only: ky calls this hook for timeouts and network failures too, `reportTransportError` has those. */
+export const reportHttpError: BeforeErrorHook = async ({ error }) => {
+  if (!isHTTPError(error)) return error;
+  const reply = readReply(error);
   if (reply) replies.set(error, reply);
   const status = error.response.status;
   if (status === 401 || reply?.code === 'SESSION_EXPIRED') {
@@ -57,7 +56,7 @@ function fallbackReply(status: number): ErrorReplyType {
 export function reportTransportError(error: unknown, options?: Pick<NormalizedOptions, 'context'>): void {
   if (isHTTPError(error) || isQuiet(options)) return;
   if (isTimeoutError(error)) showToast('error', TIMEOUT_ERROR);
-  else if (error instanceof TypeError) showToast('error', NETWORK_ERROR);
+  else if (isNetworkError(error)) showToast('error', NETWORK_ERROR);
 }
 
 export function reportInvalidReply(): void {

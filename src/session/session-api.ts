@@ -16,11 +16,8 @@ export async function fetchProfile(): Promise<ProfileResult> {
     return { kind: 'user', user };
   } catch (error) {
     if (isHTTPError(error) && error.response.status === 403) {
-      const body: unknown = await error.response
-        .clone()
-        .json()
-        .catch(() => null);
-      const denied = v.safeParse(ProfileDeniedSchema, body);
+      // ky has read the body already: its parsed JSON is `error.data`.
+      const denied = v.safeParse(ProfileDeniedSchema, error.data);
       if (denied.success) return { kind: 'denied', denied: denied.output };
     }
     throw error;

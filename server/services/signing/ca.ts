@@ -1,4 +1,3 @@
-import type { webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -9,8 +8,8 @@ import { createSelfSignedCa, exportPkcs8, importSigningKey, x509 } from './x509'
 
 export interface CertificateAuthority {
   certificate: x509.X509Certificate;
-  signingKey: webcrypto.CryptoKey;
-  algorithm: webcrypto.Algorithm;
+  signingKey: CryptoKey;
+  algorithm: Algorithm;
   /** 'env' when the hospital supplied its own CA, 'database' for the portal's demo CA. */
   source: 'env' | 'database';
 }

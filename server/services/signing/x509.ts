@@ -1,22 +1,24 @@
 import 'reflect-metadata';
-import { createPrivateKey, randomBytes, webcrypto } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-// @peculiar/x509 resolves its WebCrypto through a provider; Node's is complete.
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+// @peculiar/x509 resolves its WebCrypto through a provider; Node's is complete. The global `crypto` is
+// Node's webcrypto, typed with the standard (DOM) types that @peculiar/x509 expects: @types/node 24 types
+// `node:crypto`'s webcrypto with key usages (ML-KEM's `encapsulateBits`) that TypeScript's DOM lib lacks.
+x509.cryptoProvider.set(globalThis.crypto);
 
-const subtle = webcrypto.subtle;
+const subtle = globalThis.crypto.subtle;
 
 /** Signers' keys: ECDSA P-256 (fast to create for every user, accepted by NSS/pdfsig and Acrobat). */
 export const SIGNER_KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
-export type WebKeyPair = { publicKey: webcrypto.CryptoKey; privateKey: webcrypto.CryptoKey };
+export type WebKeyPair = { publicKey: CryptoKey; privateKey: CryptoKey };
 
 export async function generateSignerKeys(): Promise<WebKeyPair> {
   return (await subtle.generateKey(SIGNER_KEY_ALGORITHM, true, ['sign', 'verify'])) as WebKeyPair;
 }
 
-export async function exportPkcs8(key: webcrypto.CryptoKey): Promise<Uint8Array> {
+export async function exportPkcs8(key: CryptoKey): Promise<Uint8Array> {
   return new Uint8Array(await subtle.exportKey('pkcs8', key));
 }
 
@@ -26,16 +28,17 @@ export async function exportPkcs8(key: webcrypto.CryptoKey): Promise<Uint8Array>
  */
 export async function importSigningKey(
   pkcs8: Uint8Array,
-): Promise<{ key: webcrypto.CryptoKey; algorithm: webcrypto.EcdsaParams | webcrypto.RsaHashedImportParams }> {
+): Promise<{ key: CryptoKey; algorithm: EcdsaParams | RsaHashedImportParams }> {
   const keyObject = createPrivateKey({ key: Buffer.from(pkcs8), format: 'der', type: 'pkcs8' });
+  const der = new Uint8Array(pkcs8); // a copy on an ArrayBuffer: WebCrypto's BufferSource type wants one
   if (keyObject.asymmetricKeyType === 'rsa') {
     const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
-    return { key: await subtle.importKey('pkcs8', pkcs8, algorithm, false, ['sign']), algorithm };
+    return { key: await subtle.importKey('pkcs8', der, algorithm, false, ['sign']), algorithm };
   }
   if (keyObject.asymmetricKeyType === 'ec') {
     const curve = keyObject.asymmetricKeyDetails?.namedCurve;
     const namedCurve = curve === 'secp384r1' ? 'P-384' : curve === 'secp521r1' ? 'P-521' : 'P-256';
-    const key = await subtle.importKey('pkcs8', pkcs8, { name: 'ECDSA', namedCurve }, false, ['sign']);
+    const key = await subtle.importKey('pkcs8', der, { name: 'ECDSA', namedCurve }, false, ['sign']);
     return { key, algorithm: { name: 'ECDSA', hash: namedCurve === 'P-256' ? 'SHA-256' : 'SHA-384' } };
   }
   throw new Error(`unsupported CA key type ${keyObject.asymmetricKeyType}`);
@@ -76,8 +79,8 @@ export async function createSelfSignedCa(input: {
  * Italian practice), key usage non-repudiation + digital signature.
  */
 export async function issueSignerCertificate(input: {
-  ca: { certificate: x509.X509Certificate; signingKey: webcrypto.CryptoKey; algorithm: webcrypto.Algorithm };
-  publicKey: webcrypto.CryptoKey;
+  ca: { certificate: x509.X509Certificate; signingKey: CryptoKey; algorithm: Algorithm };
+  publicKey: CryptoKey;
   name: string;
   surname: string;
   fiscalCode: string;
