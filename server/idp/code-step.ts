@@ -67,6 +67,28 @@ export async function renderCode(
 }
 
 /**
+ * A device the user asked to remember skips the second factor (SMS code or authenticator): the login
+ * finishes at once. Answers false, having done nothing, on any other device.
+ */
+export async function signInTrustedDevice(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: InteractionDeps,
+  view: { interaction: Interaction; user: LoginUser; locale: Locale },
+): Promise<boolean> {
+  const { interaction, user, locale } = view;
+  if (!(await isTrustedDevice(deps.db, req, user.id, nowOf(deps)))) return false;
+  await deps.limiter.recordSuccess(user.username);
+  await completeLogin(req, res, deps, {
+    interaction,
+    subject: user.subject,
+    amr: AMR_TRUSTED_DEVICE,
+    locale,
+  });
+  return true;
+}
+
+/**
  * After a right password: a remembered device signs in at once, otherwise the code is sent and the
  * code page shown. Answers false when the user has no phone to send it to.
  */
@@ -76,18 +98,9 @@ export async function startStrongStep(
   deps: InteractionDeps,
   view: { interaction: Interaction; user: LoginUser; locale: Locale },
 ): Promise<boolean> {
-  const { db, limiter } = deps;
+  const { db } = deps;
   const { interaction, user, locale } = view;
-  if (await isTrustedDevice(db, req, user.id, nowOf(deps))) {
-    await limiter.recordSuccess(user.username);
-    await completeLogin(req, res, deps, {
-      interaction,
-      subject: user.subject,
-      amr: AMR_TRUSTED_DEVICE,
-      locale,
-    });
-    return true;
-  }
+  if (await signInTrustedDevice(req, res, deps, view)) return true;
   if (!user.mobilePhone) return false;
   const pending = {
     subject: user.subject,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress } from './client-address';
-import { renderCode } from './code-step';
+import { renderCode, signInTrustedDevice } from './code-step';
 import { renderPage } from './html';
 import type { InteractionDeps } from './interaction';
 import { type Locale, messages } from './messages';
@@ -10,7 +10,6 @@ import { enrolmentSecret, factorState, verifyTotp } from './second-factor';
 import { nonceOf } from './security';
 import {
   AMR_TOTP,
-  AMR_TRUSTED_DEVICE,
   appendCookie,
   type Interaction,
   type LoginUser,
@@ -20,7 +19,7 @@ import {
 } from './strong-login';
 import { otpauthUri } from './totp';
 import { totpBody } from './totp-page';
-import { isTrustedDevice, trustDevice } from './trusted-device';
+import { trustDevice } from './trusted-device';
 
 const nowOf = (deps: InteractionDeps): Date => deps.clock?.() ?? new Date();
 
@@ -72,19 +71,10 @@ export async function startStaffStep(
   deps: InteractionDeps,
   view: { interaction: Interaction; user: LoginUser; locale: Locale },
 ): Promise<void> {
-  const { db, limiter } = deps;
+  const { db } = deps;
   const { interaction, user, locale } = view;
   const state = await factorState(db, user.id);
-  if (state === 'enrolled' && (await isTrustedDevice(db, req, user.id, nowOf(deps)))) {
-    await limiter.recordSuccess(user.username);
-    await completeLogin(req, res, deps, {
-      interaction,
-      subject: user.subject,
-      amr: AMR_TRUSTED_DEVICE,
-      locale,
-    });
-    return;
-  }
+  if (state === 'enrolled' && (await signInTrustedDevice(req, res, deps, view))) return;
   const pending: PendingStrongLogin = {
     subject: user.subject,
     userId: user.id,
