@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { yieldBeforeEachStatement } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -59,9 +60,9 @@ export async function openDatabase(
     };
   }
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location === 'memory://' ? undefined : location, {
-    extensions: { pg_trgm },
-  });
+  const client = yieldBeforeEachStatement(
+    await PGlite.create(location === 'memory://' ? undefined : location, { extensions: { pg_trgm } }),
+  );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
