@@ -2,12 +2,15 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { users } from './db/schema';
 import type { Logger } from './logger';
+import type { LiveHub } from './services/live/hub';
 import type { SmsSender } from './services/sms/outbox';
 
 /** What the API knows of a verified access token. */
 export interface Principal {
   subject: string;
   authenticationMethod: string | null;
+  /** The token's `exp`, seconds since the epoch. */
+  expiresAt?: number;
 }
 
 /** Verifies the access token of a request (bearer or DPoP-bound); throws HttpError 401. */
@@ -20,6 +23,8 @@ export interface AppDeps {
   db: Database;
   logger: Logger;
   verifyToken: VerifyToken;
+  /** This process's live streams, fed by NOTIFY from every process. */
+  live: LiveHub;
   /** True while SIGTERM drains requests: /readyz answers 503. */
   isDraining?: () => boolean;
   ping?: () => Promise<void>;

@@ -18,6 +18,7 @@ import { documentRoutes } from './routes/documents';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
+import { liveRoutes } from './routes/live';
 import { notificationRoutes } from './routes/notifications';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
@@ -44,6 +45,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', consentRoutes)
     .route('/', uploadRoutes)
     .route('/', notificationRoutes)
+    .route('/', liveRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)
     .all('*', apiNotFound);

@@ -30,6 +30,8 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** Requests served at once by this process; past it a 503 with Retry-After (MAX_IN_FLIGHT). */
   maxInFlight: number;
+  /** Live streams (`GET /api/live`) open at once in this process, apart from MAX_IN_FLIGHT (MAX_LIVE_STREAMS). */
+  maxLiveStreams: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     development: env.NODE_ENV === 'development',
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxInFlight: positive(env.MAX_IN_FLIGHT, 100),
+    maxLiveStreams: positive(env.MAX_LIVE_STREAMS, 2000),
   };
 }
 

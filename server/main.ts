@@ -13,6 +13,7 @@ import { demoLogin } from './db/seed/demo-accounts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
+import { LiveHub } from './services/live/hub';
 import { backgroundSignaturesSettled } from './services/signing/signature';
 
 const config = loadConfig();
@@ -58,12 +59,15 @@ if (config.oidcIssuer) {
   });
 }
 
+const live = await new LiveHub(config.maxLiveStreams, logger.child({ component: 'live' })).start(database);
+
 let draining = false;
 const app = createApp({
   config,
   db: database.db,
   logger,
   verifyToken,
+  live,
   isDraining: () => draining,
   ping: database.ping,
 });
@@ -86,6 +90,8 @@ async function shutdown(signal: string): Promise<void> {
   if (draining) return;
   draining = true;
   logger.info('shutting down', { signal });
+  // Open streams would hold the server open until the grace ends: end them, the clients reconnect elsewhere.
+  await live.stop();
   const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
   await new Promise<void>((resolve) => {
     server.close(() => resolve());

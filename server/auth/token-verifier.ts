@@ -16,6 +16,8 @@ export interface VerifiedToken {
   subject: string;
   claims: JWTPayload;
   authenticationMethod: string | null;
+  /** Seconds since the epoch (`exp`): a live stream ends there and reconnects with a fresh token. */
+  expiresAt?: number;
 }
 
 export type TokenVerifier = (request: Request) => Promise<VerifiedToken>;
@@ -151,6 +153,11 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     if (typeof subject !== 'string' || !subject)
       throw refuse('invalid_token', 'token without subject', scheme);
     if (opts.grantIsLive && !(await grantLive)) throw refuse('invalid_token', 'session ended', scheme);
-    return { subject, claims, authenticationMethod: authenticationMethodOf(claims) };
+    return {
+      subject,
+      claims,
+      authenticationMethod: authenticationMethodOf(claims),
+      ...(typeof claims.exp === 'number' ? { expiresAt: claims.exp } : {}),
+    };
   };
 }

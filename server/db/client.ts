@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ChannelListener, listenOnPostgres } from './notifications';
 import { yieldBeforeEachStatement } from './pglite-turns';
 import * as schema from './schema';
 
@@ -20,8 +21,19 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * Listens to `pg_notify(liveChannel(current_schema()), …)` from any process on this database; resolves to
+   * the function that stops listening.
+   */
+  listen(listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * The live events' NOTIFY channel: one per schema, so the isolated schemas of parallel tests on one
+ * PostgreSQL never hear each other. SQL side: `'live_' || current_schema()`.
+ */
+export const liveChannel = (schemaName: string): string => `live_${schemaName}`;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -33,6 +45,8 @@ export async function openDatabase(
   location: string,
   options: {
     /** PostgreSQL only: a schema of its own, so parallel test files never share tables. */ isolatedSchema?: string;
+    /** With isolatedSchema: close leaves the schema (a second handle on it, as a second server process). */
+    keepSchema?: boolean;
   } = {},
 ): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(location)) {
@@ -53,8 +67,9 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (listener) => listenOnPostgres(location, liveChannel(isolated ?? 'public'), listener),
       close: async () => {
-        if (isolated) await pool.query(`drop schema if exists ${isolated} cascade`);
+        if (isolated && !options.keepSchema) await pool.query(`drop schema if exists ${isolated} cascade`);
         await pool.end();
       },
     };
@@ -70,6 +85,11 @@ export async function openDatabase(
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    // One process owns an embedded database: its own notifications are all there is (never a resync).
+    listen: async (listener) => {
+      const stop = await client.listen(liveChannel('public'), (payload) => listener.onPayload(payload));
+      return () => stop();
     },
     close: () => client.close(),
   };

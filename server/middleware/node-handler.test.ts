@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/test-app';
 import { startTestIdp, type TestIdp } from '../test/idp';
+import { readLive } from '../test/live';
 import { createNodeHandler, IDP_BODY_MAX_BYTES } from './node-handler';
 
 /**
@@ -112,7 +113,7 @@ describe('the process listener', () => {
   const start = async (maxInFlight: number, requestTimeoutMs: number) => {
     let arrived = 0;
     const handler = createNodeHandler({
-      config: { maxInFlight, requestTimeoutMs },
+      config: { maxInFlight, requestTimeoutMs, apiBase: '/api' },
       api: getRequestListener(ctx.app.fetch),
       idp: idp.idp.handle,
     });
@@ -187,6 +188,33 @@ describe('the process listener', () => {
         expect(JSON.parse(answer.body)).toMatchObject({ status: 503, code: 'REQUEST_TIMEOUT' });
         slow.req.destroy();
       }
+    } finally {
+      ctx.config.requestTimeoutMs = appTimeout;
+    }
+  });
+
+  it('keeps live streams open past the request timeout and out of the in-flight cap', async () => {
+    const { port } = await start(1, 300);
+    const appTimeout = ctx.config.requestTimeoutMs;
+    ctx.config.requestTimeoutMs = 300;
+    try {
+      const token = await ctx.tokenFor('mario.rossi');
+      const streams = await Promise.all(
+        [1, 2].map(() =>
+          fetch(`http://127.0.0.1:${port}/api/live`, { headers: { Authorization: `Bearer ${token}` } }),
+        ),
+      );
+      const readers = streams.map(readLive);
+      for (const reader of readers) await reader.next('ready');
+      // Two streams open, a cap of one: an ordinary request still gets its place.
+      expect((await get(port, '/api/me')).status).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const stillOpen = await Promise.race([
+        readers[0]?.ended.then(() => false),
+        new Promise((resolve) => setTimeout(() => resolve(true), 50)),
+      ]);
+      expect(stillOpen).toBe(true);
+      for (const reader of readers) reader.close();
     } finally {
       ctx.config.requestTimeoutMs = appTimeout;
     }

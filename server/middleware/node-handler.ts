@@ -18,7 +18,7 @@ const LINGER_MAX_BYTES = 1024 * 1024;
 const HEALTH_PROBES = new Set(['/healthz', '/readyz']);
 
 export interface NodeHandlerParts {
-  config: Pick<ServerConfig, 'maxInFlight' | 'requestTimeoutMs'>;
+  config: Pick<ServerConfig, 'maxInFlight' | 'requestTimeoutMs' | 'apiBase'>;
   /** The Hono app (API, health probes, the built portal). */
   api: RequestListener;
   /** The embedded identity provider under `/idp`, when there is one. */
@@ -80,11 +80,14 @@ function guardBody(req: IncomingMessage, res: ServerResponse, maxBytes: number):
 export function createNodeHandler(parts: NodeHandlerParts): RequestListener {
   const { config, api, idp } = parts;
   let inFlight = 0;
+  const liveStreamPath = `${config.apiBase}/live`;
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const toIdp = idp !== null && (path === '/idp' || path.startsWith('/idp/'));
     if (hasBody(req)) guardBody(req, res, toIdp ? IDP_BODY_MAX_BYTES : Number.POSITIVE_INFINITY);
-    if (HEALTH_PROBES.has(path)) {
+    // Probes are never queued behind the cap; live streams stay open by design and have their own cap
+    // (MAX_LIVE_STREAMS, in the live hub), so they do not hold MAX_IN_FLIGHT's places.
+    if (HEALTH_PROBES.has(path) || path === liveStreamPath) {
       void api(req, res);
       return;
     }

@@ -11,7 +11,9 @@ export const RETRY_AFTER_SECONDS = 2;
  */
 export function requestTimeout(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { requestTimeoutMs } = c.get('deps').config;
+    const { requestTimeoutMs, apiBase } = c.get('deps').config;
+    // The live stream is meant to stay open; it ends on its own (services/live/stream.ts).
+    if (c.req.path === `${apiBase}/live`) return next();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       timer = setTimeout(() => resolve('expired'), requestTimeoutMs);

@@ -6,6 +6,7 @@ import type { JSX } from 'react';
 import { useEffect } from 'react';
 import { i18n } from '../i18n/i18n';
 import { PwaStatus } from '../pwa/pwa-status';
+import { LiveChannel } from '../session/live-channel';
 import { appStore } from '../state/store';
 import { ConfirmDialogHost } from '../ui/confirm-dialog';
 import { RedirectDialogHost } from '../ui/redirect-dialog';
@@ -28,6 +29,7 @@ export function App(): JSX.Element {
           <ToastHost />
           <ConfirmDialogHost />
           <PwaStatus />
+          <LiveChannel />
         </IonApp>
       </I18nProvider>
     </JotaiProvider>

@@ -8,7 +8,10 @@ export const databaseTargets: readonly { name: string; location: string }[] = [
 ];
 
 /** A database of the test's own: in-memory PGlite, or a fresh PostgreSQL schema dropped at close. */
-export function openTestDatabase(location: string): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  location: string,
+): Promise<DatabaseHandle & { isolatedSchema: string | undefined }> {
   const isolatedSchema = location.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  return openDatabase(location, isolatedSchema ? { isolatedSchema } : {});
+  const handle = await openDatabase(location, isolatedSchema ? { isolatedSchema } : {});
+  return { ...handle, isolatedSchema };
 }

@@ -6,9 +6,10 @@ import type { AppEnv } from '../../server/app-env';
 import { databaseReplayStore } from '../../server/auth/replay-store';
 import { createTokenVerifier } from '../../server/auth/token-verifier';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import type { Database } from '../../server/db/client';
+import { type Database, openDatabase } from '../../server/db/client';
 import { seedDemoData } from '../../server/db/seed';
 import { createMemoryLogger, type LogFields } from '../../server/logger';
+import { LiveHub } from '../../server/services/live/hub';
 import { openTestDatabase } from './databases';
 
 export { databaseTargets } from './databases';
@@ -22,6 +23,12 @@ export interface TestContext {
   tokenFor(username: string, options?: { expiresInSeconds?: number; amr?: string[] }): Promise<string>;
   /** `app.request` with the token and language headers the portal sends. */
   call(path: string, username: string | null, init?: RequestInit & { language?: string }): Promise<Response>;
+  live: LiveHub;
+  /**
+   * PostgreSQL only: another server process on the same schema (its own pool, LISTEN connection and live
+   * hub), taking the same tokens.
+   */
+  secondInstance(): Promise<Pick<TestContext, 'app' | 'live' | 'call' | 'close'>>;
   close(): Promise<void>;
 }
 
@@ -47,7 +54,14 @@ export async function createTestContext(
     requireDpop: false,
     replayStore: databaseReplayStore(database.db),
   });
-  const app = createApp({ config, db: database.db, logger, verifyToken, ping: database.ping });
+  const live = await new LiveHub(config.maxLiveStreams, logger).start(database);
+  const app = createApp({ config, db: database.db, logger, verifyToken, live, ping: database.ping });
+  const withHeaders = async (username: string | null, init: RequestInit & { language?: string }) => {
+    const headers = new Headers(init.headers);
+    if (username) headers.set('Authorization', `Bearer ${await tokenFor(username)}`);
+    headers.set('Accept-Language', init.language ?? 'it-IT');
+    return { ...init, headers };
+  };
 
   const tokenFor: TestContext['tokenFor'] = (username, options = {}) =>
     new SignJWT({ scope: 'openid profile', amr: options.amr ?? ['pwd'], client_id: 'portal' })
@@ -67,11 +81,28 @@ export async function createTestContext(
     logLines: logger.lines,
     tokenFor,
     async call(path, username, init = {}) {
-      const headers = new Headers(init.headers);
-      if (username) headers.set('Authorization', `Bearer ${await tokenFor(username)}`);
-      headers.set('Accept-Language', init.language ?? 'it-IT');
-      return app.request(path, { ...init, headers });
+      return app.request(path, await withHeaders(username, init));
     },
-    close: database.close,
+    async secondInstance() {
+      const { isolatedSchema } = database;
+      if (!isolatedSchema) throw new Error('a second instance needs PostgreSQL');
+      const other = await openDatabase(location, { isolatedSchema, keepSchema: true });
+      const otherLive = await new LiveHub(config.maxLiveStreams, logger).start(other);
+      const otherApp = createApp({ config, db: other.db, logger, verifyToken, live: otherLive });
+      return {
+        app: otherApp,
+        live: otherLive,
+        call: async (path, username, init = {}) => otherApp.request(path, await withHeaders(username, init)),
+        async close() {
+          await otherLive.stop();
+          await other.close();
+        },
+      };
+    },
+    live,
+    async close() {
+      await live.stop();
+      await database.close();
+    },
   };
 }

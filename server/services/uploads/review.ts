@@ -5,6 +5,7 @@ import { documents, patients, units, uploadedDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
 import { noObscuring } from '../obscuring/visibility';
+import { announceUpload, reviewersOf } from './announce';
 import { uploadContent } from './content';
 import { checkPdf } from './pdf-check';
 import { findUpload } from './records';
@@ -84,11 +85,12 @@ export async function validateUpload(db: Database, user: UserRow, id: number): P
         .returning({ id: uploadedDocuments.id }),
     );
   });
+  await announceUpload(db, await reviewersOf(db, id), upload.ownerUserId);
 }
 
 /** Rejection keeps the reason, which the patient reads beside the upload. */
 export async function rejectUpload(db: Database, user: UserRow, id: number, reason: string): Promise<void> {
-  await reviewable(db, user, id, 'rejected');
+  const { upload } = await reviewable(db, user, id, 'rejected');
   const now = new Date();
   settled(
     await db
@@ -103,4 +105,5 @@ export async function rejectUpload(db: Database, user: UserRow, id: number, reas
       .where(and(eq(uploadedDocuments.id, id), eq(uploadedDocuments.status, 'PENDING')))
       .returning({ id: uploadedDocuments.id }),
   );
+  await announceUpload(db, await reviewersOf(db, id), upload.ownerUserId);
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { uploadApprovers, uploadedDocuments, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { recordAccessOutsideGate } from '../access';
+import { announceUpload, reviewersOf } from './announce';
 import type { UploadedFile } from './form';
 import { titleFromFileName } from './pdf-check';
 import { assertPending, ownedBy } from './rules';
@@ -79,6 +80,7 @@ export async function createUpload(
     return row.id;
   });
   await audit(db, user, patientId, `upload ${id} created`);
+  await announceUpload(db, await reviewersOf(db, id));
   return id;
 }
 
@@ -108,6 +110,7 @@ export async function updateUpload(
 ): Promise<void> {
   const { patientId } = await ownPending(db, user, id);
   if (fields.approvingPhysicians) await checkPhysicians(db, fields.approvingPhysicians);
+  const reviewersBefore = await reviewersOf(db, id);
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(uploadedDocuments)
@@ -125,15 +128,19 @@ export async function updateUpload(
     if (fields.approvingPhysicians) await setApprovers(tx, id, fields.approvingPhysicians);
   });
   await audit(db, user, patientId, `upload ${id} modified${file ? ' (new file)' : ''}`);
+  await announceUpload(db, reviewersBefore);
+  if (fields.approvingPhysicians) await announceUpload(db, await reviewersOf(db, id));
 }
 
 /** Deletes a pending upload of the caller (its approvers go with it). */
 export async function deleteUpload(db: Database, user: UserRow, id: number): Promise<void> {
   const { patientId } = await ownPending(db, user, id);
+  const reviewers = await reviewersOf(db, id);
   const deleted = await db
     .delete(uploadedDocuments)
     .where(and(eq(uploadedDocuments.id, id), eq(uploadedDocuments.status, 'PENDING')))
     .returning({ id: uploadedDocuments.id });
   if (deleted.length === 0) throw new HttpError(409, 'UPLOAD_NOT_PENDING');
   await audit(db, user, patientId, `upload ${id} deleted`);
+  await announceUpload(db, reviewers);
 }

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { UserType } from './user';
+
+/**
+ * What changed, never what it is: a live event names the lists and counts to fetch again, so the
+ * stream carries no clinical data and a client still reads everything through the access-checked calls.
+ */
+export const LiveTopic = v.picklist([
+  'conferences',
+  'messages',
+  'uploadedDocuments',
+  'surveys',
+  'documents',
+  'consents',
+]);
+export type LiveTopic = v.InferOutput<typeof LiveTopic>;
+
+/** The `data` of a `change` event on `GET /live` (Server-Sent Events). */
+export const LiveChange = v.object({ topics: v.pipe(v.array(LiveTopic), v.minLength(1)) });
+export type LiveChange = v.InferOutput<typeof LiveChange>;
+
+/** A NOTIFY payload between server processes: the topics and who must hear of them. */
+export const LiveNotice = v.object({
+  topics: v.pipe(v.array(LiveTopic), v.minLength(1), v.maxLength(6)),
+  userIds: v.optional(v.array(v.pipe(v.number(), v.integer()))),
+  roles: v.optional(v.array(UserType)),
+});
+export type LiveNotice = v.InferOutput<typeof LiveNotice>;
