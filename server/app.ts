@@ -23,6 +23,7 @@ import { notificationRoutes } from './routes/notifications';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
+import { projectRoutes } from './routes/projects';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
 import { signRoutes } from './routes/signing';
@@ -35,6 +36,7 @@ function createApi(): Hono<AppEnv> {
     .use(authenticate())
     .route('/', accountRoutes)
     .route('/', patientRoutes)
+    .route('/', projectRoutes)
     .route('/', documentRoutes)
     .route('/', obscuringRoutes)
     .route('/', historyRoutes)

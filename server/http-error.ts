@@ -42,6 +42,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONSENTS_EXPIRED: 'Il paziente ha consensi scaduti da rinnovare',
   CONSENT_CLOSED: 'Non è più possibile modificare questo consenso',
   CONSENT_REVOKE_PROJECTS_FIRST: 'Per revocare il consenso al dossier revoca prima i consensi ai progetti',
+  PROJECT_NOT_MEMBER: 'Non disponi dei permessi o non sei membro del progetto',
   CONSENT_ASK_PHYSICIAN: 'Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui',
   PERMISSION_MISSING: 'Non disponi dei permessi necessari per questa operazione',
   UPLOAD_NOT_PDF: "Il formato del documento dev'essere .pdf",

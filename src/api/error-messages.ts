@@ -53,6 +53,7 @@ const ERROR_TEXT: Readonly<
   CONSENTS_EXPIRED: msg`Il paziente ha consensi scaduti da rinnovare`,
   CONSENT_CLOSED: msg`Non è più possibile modificare questo consenso`,
   CONSENT_REVOKE_PROJECTS_FIRST: msg`Per revocare il consenso al dossier revoca prima i consensi ai progetti`,
+  PROJECT_NOT_MEMBER: msg`Non disponi dei permessi o non sei membro del progetto`,
   CONSENT_ASK_PHYSICIAN: msg`Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui`,
   PERMISSION_MISSING: msg`Non disponi dei permessi necessari per questa operazione`,
   UPLOAD_NOT_PDF: msg`Il formato del documento dev'essere .pdf`,

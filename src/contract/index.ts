@@ -8,6 +8,7 @@ export * from './notifications';
 export * from './obscuring';
 export * from './patient';
 export * from './pin-reset';
+export * from './projects';
 export * from './reference';
 export * from './runtime-config';
 export * from './signing';

@@ -11,17 +11,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { patients, users } from './people';
+import { projects } from './projects';
 import { signedDocuments } from './signing';
-
-/** Research or care projects a patient may be invited to; each has its own participation consent. */
-export const projects = pgTable('projects', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  /** The consent model a patient signs to participate. */
-  consentCode: text('consent_code').notNull(),
-});
 
 /**
  * Consents a patient has given, refused or been invited to (spec section 4: GIVEN, INVITE, REVOKED,

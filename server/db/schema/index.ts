@@ -6,6 +6,7 @@ export * from './guests';
 export * from './identity';
 export * from './otp';
 export * from './people';
+export * from './projects';
 export * from './second-factor';
 export * from './signing';
 export * from './sms';

@@ -10,6 +10,7 @@ import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
 import { buildPatient, type SeedPatient } from './patients';
 import { units as unitData } from './people.data';
+import { seedProjectTeams } from './projects';
 import { createRandom } from './random';
 import { seedSecondFactors } from './second-factor';
 import { seedSigningCredentials } from './signing';
@@ -107,6 +108,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedDocuments(db);
   await seedStudies(db);
   await seedGuests(db);
+  await seedProjectTeams(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   await seedSecondFactors(db, logger);

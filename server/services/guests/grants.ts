@@ -12,7 +12,9 @@ export interface LiveGrant {
   deadline: Date;
 }
 
-const liveCondition = (now: Date): SQL => and(isNull(guests.revokedAt), gt(guests.deadline, now)) as SQL;
+/** A grant not revoked and before its deadline. */
+export const liveCondition = (now: Date): SQL =>
+  and(isNull(guests.revokedAt), gt(guests.deadline, now)) as SQL;
 
 /**
  * The guest's live grant on this patient, read from the table on every request (never from the token),

@@ -1,0 +1,46 @@
+import { vValidator } from '@hono/valibot-validator';
+import { Hono } from 'hono';
+import {
+  type CareTeam,
+  IdParam,
+  type PatientProjectList,
+  type ProjectDetails,
+  type ProjectList,
+  ProjectPatientQuery,
+  type UserPatientUnits,
+} from '../../src/contract';
+import type { AppEnv } from '../app-env';
+import { careTeam, userPatientUnits } from '../services/projects/care-team';
+import { listProjects, projectDetails } from '../services/projects/details';
+import { patientProjects } from '../services/projects/participation';
+import { currentUser } from '../services/users';
+import { onInvalid } from '../validate';
+
+/** Projects (spec 7 "Patients and projects"): who runs them, who takes part, a patient's care team. */
+export const projectRoutes = new Hono<AppEnv>()
+  .get('/projects', async (c) => {
+    const { db } = c.get('deps');
+    return c.json({ projects: await listProjects(db, await currentUser(c)) } satisfies ProjectList);
+  })
+  .get('/projects/patientProjects', vValidator('query', ProjectPatientQuery, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const { patientId } = c.req.valid('query');
+    const list = await patientProjects(db, await currentUser(c), patientId);
+    return c.json({ patientProjects: list } satisfies PatientProjectList);
+  })
+  .get('/projects/physicians', vValidator('query', ProjectPatientQuery, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const { patientId } = c.req.valid('query');
+    return c.json({ physicians: await careTeam(db, await currentUser(c), patientId) } satisfies CareTeam);
+  })
+  .get('/projects/userPatientUnits', vValidator('query', ProjectPatientQuery, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const { patientId } = c.req.valid('query');
+    const units = await userPatientUnits(db, await currentUser(c), patientId);
+    return c.json({ units } satisfies UserPatientUnits);
+  })
+  .get('/projects/:id', vValidator('param', IdParam, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const { id } = c.req.valid('param');
+    return c.json((await projectDetails(db, await currentUser(c), id)) satisfies ProjectDetails);
+  });

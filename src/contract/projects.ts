@@ -1,0 +1,69 @@
+import * as v from 'valibot';
+import { EntityId, EntityIdText } from './common';
+
+export const ProjectPerson = v.object({ id: EntityId, displayName: v.string() });
+export type ProjectPerson = v.InferOutput<typeof ProjectPerson>;
+
+export const ProjectUnit = v.object({
+  id: EntityId,
+  code: v.string(),
+  name: v.string(),
+  hospital: v.string(),
+});
+export type ProjectUnit = v.InferOutput<typeof ProjectUnit>;
+
+/** Spec 3 "Project": a project with the staff who run it and the units it involves. */
+export const Project = v.object({
+  id: EntityId,
+  code: v.string(),
+  name: v.string(),
+  description: v.string(),
+  /** The consent model a participant signs. */
+  consentCode: v.string(),
+  /** Its consent model has ended: nobody joins any more (spec 8 'Non è più possibile modificare…'). */
+  closed: v.boolean(),
+  members: v.array(ProjectPerson),
+  units: v.array(ProjectUnit),
+  /** The caller runs it (may invite and remove). */
+  isMember: v.boolean(),
+});
+export type Project = v.InferOutput<typeof Project>;
+
+/** `GET /projects/{id}`: for a member, how many patients take part and how many are invited. */
+export const ProjectDetails = v.object({
+  ...Project.entries,
+  participants: v.nullable(v.object({ participating: v.number(), invited: v.number() })),
+});
+export type ProjectDetails = v.InferOutput<typeof ProjectDetails>;
+
+/** `GET /projects`: the projects the caller runs (staff; all of them for an administrator), or takes part in. */
+export const ProjectList = v.object({ projects: v.array(Project) });
+export type ProjectList = v.InferOutput<typeof ProjectList>;
+
+/** Spec 4 "Project participation". */
+export const Participation = v.picklist(['participating', 'invited', 'not-participating']);
+export type Participation = v.InferOutput<typeof Participation>;
+
+export const PatientProject = v.object({
+  project: Project,
+  participation: Participation,
+  /** The project consent's state (GIVEN, INVITE, REVOKED, REJECTED…), null when there never was one. */
+  consentStatus: v.nullable(v.string()),
+});
+export type PatientProject = v.InferOutput<typeof PatientProject>;
+
+/** `GET /projects/patientProjects?patientId`. */
+export const PatientProjectList = v.object({ patientProjects: v.array(PatientProject) });
+export type PatientProjectList = v.InferOutput<typeof PatientProjectList>;
+
+export const ProjectPatientQuery = v.object({ patientId: EntityIdText });
+
+/** `GET /projects/physicians?patientId`: the patient's care team (members of their projects, physicians of their units). */
+export const CareTeam = v.object({
+  physicians: v.array(v.object({ ...ProjectPerson.entries, unit: v.nullable(v.string()) })),
+});
+export type CareTeam = v.InferOutput<typeof CareTeam>;
+
+/** `GET /projects/userPatientUnits?patientId`: units of the caller's work (own unit, projects run) where the patient has documents. */
+export const UserPatientUnits = v.object({ units: v.array(ProjectUnit) });
+export type UserPatientUnits = v.InferOutput<typeof UserPatientUnits>;
