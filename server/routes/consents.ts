@@ -32,6 +32,7 @@ import { recordInvitation } from '../services/consents/record';
 import { filterConsents, listConsents, notificationOf } from '../services/consents/records';
 import { resolveTarget } from '../services/consents/rules';
 import { languageOf } from '../services/language';
+import { requireProjectMember } from '../services/projects/participants';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 import { consentDocumentRoutes } from './consents-documents';
@@ -130,6 +131,8 @@ export const consentRoutes = new Hono<AppEnv>()
           `${index}.consentCode`,
         );
         if (isModelClosed(model, now)) throw new HttpError(409, 'CONSENT_CLOSED');
+        // A project's invitations are its members' act (issue 13), whichever call makes them.
+        if (projectId !== null) await requireProjectMember(db, user, projectId);
         targets.push({ consentCode: item.consentCode, projectId });
       }
       await db.transaction(async (tx) => {

@@ -6,12 +6,14 @@ import {
   type PatientProjectList,
   type ProjectDetails,
   type ProjectList,
+  ProjectParticipantParam,
   ProjectPatientQuery,
   type UserPatientUnits,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { careTeam, userPatientUnits } from '../services/projects/care-team';
 import { listProjects, projectDetails } from '../services/projects/details';
+import { inviteToProject, removeFromProject } from '../services/projects/participants';
 import { patientProjects } from '../services/projects/participation';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
@@ -39,6 +41,32 @@ export const projectRoutes = new Hono<AppEnv>()
     const units = await userPatientUnits(db, await currentUser(c), patientId);
     return c.json({ units } satisfies UserPatientUnits);
   })
+  .put(
+    '/projects/:id/participants/:patientId',
+    vValidator('param', ProjectParticipantParam, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const { id, patientId } = c.req.valid('param');
+      const user = await currentUser(c);
+      await inviteToProject(db, user, patientId, id);
+      return c.json({
+        patientProjects: await patientProjects(db, user, patientId),
+      } satisfies PatientProjectList);
+    },
+  )
+  .delete(
+    '/projects/:id/participants/:patientId',
+    vValidator('param', ProjectParticipantParam, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const { id, patientId } = c.req.valid('param');
+      const user = await currentUser(c);
+      await removeFromProject(db, user, patientId, id);
+      return c.json({
+        patientProjects: await patientProjects(db, user, patientId),
+      } satisfies PatientProjectList);
+    },
+  )
   .get('/projects/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');

@@ -58,6 +58,9 @@ export type PatientProjectList = v.InferOutput<typeof PatientProjectList>;
 
 export const ProjectPatientQuery = v.object({ patientId: EntityIdText });
 
+/** `PUT` (invite) and `DELETE` (remove) `/projects/{id}/participants/{patientId}`; the reply is the patient's projects. */
+export const ProjectParticipantParam = v.object({ id: EntityIdText, patientId: EntityIdText });
+
 /** `GET /projects/physicians?patientId`: the patient's care team (members of their projects, physicians of their units). */
 export const CareTeam = v.object({
   physicians: v.array(v.object({ ...ProjectPerson.entries, unit: v.nullable(v.string()) })),

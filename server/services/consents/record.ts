@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { consents } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { expiryOf, modelOfConsent } from './catalogue';
+import { syncInProject } from './in-project';
 import { type ConsentRow, currentConsents } from './records';
 import { assertAction, statusOfAction } from './rules';
 
@@ -61,6 +62,7 @@ export async function recordConsentVersion(tx: Database, input: ConsentVersionIn
     })
     .returning();
   if (!row) throw new Error('consent not stored');
+  if (input.projectId !== null) await syncInProject(tx, input.patientId, input.now);
   return row;
 }
 
