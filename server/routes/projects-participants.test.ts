@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentList, PatientProjectList, PreparedDocuments } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { consents, guests, users } from '../db/schema';
+import { consents } from '../db/schema';
 import { json, patientIdOf, projectIdOf, self, signPrepared } from '../test/fixtures/consents';
 import { readLive } from '../test/live';
 
