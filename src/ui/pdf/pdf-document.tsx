@@ -1,6 +1,6 @@
 /**
  * One PDF fetched with the portal's credentials and drawn with the dossier's pdf.js viewer; `zoomable` adds
- * the zoom bar and the pinch (the signing wizard's documents).
+ * the zoom bar, the pinch and the text layer (the signing wizard's documents: text readable by screen readers).
  */
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
@@ -65,7 +65,7 @@ export function PdfDocument({
         {...pinch.handlers}
         style={pinch.preview === 1 ? undefined : { transform: `scale(${pinch.preview})` }}
       >
-        <PdfViewer pdf={pdf} zoom={zoom} onCurrentPage={ignorePage} />
+        <PdfViewer pdf={pdf} zoom={zoom} onCurrentPage={ignorePage} withText />
       </div>
     </section>
   );

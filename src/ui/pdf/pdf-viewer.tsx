@@ -35,11 +35,14 @@ export function PdfViewer({
   pdf,
   zoom,
   onCurrentPage,
+  withText = false,
 }: {
   pdf: PDFDocumentProxy;
   /** 1 fits the page to the width of the screen. */
   zoom: number;
   onCurrentPage: (page: number) => void;
+  /** Puts each page's text over its canvas (pdf.js text layer), for screen readers and selection. */
+  withText?: boolean;
 }): JSX.Element {
   const { t } = useLingui();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -72,6 +75,7 @@ export function PdfViewer({
             scale={scale}
             placeholder={size}
             onCurrent={onCurrentPage}
+            withText={withText}
           />
         ))}
     </div>
@@ -84,12 +88,14 @@ function PdfPage({
   scale,
   placeholder,
   onCurrent,
+  withText,
 }: {
   pdf: PDFDocumentProxy;
   number: number;
   scale: number;
   placeholder: PageSize;
   onCurrent: (page: number) => void;
+  withText: boolean;
 }): JSX.Element {
   const { t } = useLingui();
   const frame = useRef<HTMLDivElement>(null);
@@ -169,7 +175,7 @@ function PdfPage({
       data-page={number}
     >
       {near && <canvas ref={canvas} aria-label={t`Pagina ${number}`} role="img" />}
-      {near && <div ref={text} className="textLayer" />}
+      {near && withText && <div ref={text} className="textLayer" />}
     </div>
   );
 }
