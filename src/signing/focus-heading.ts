@@ -23,12 +23,25 @@ export function focusHeading(heading: HTMLElement | null): boolean {
   return document.activeElement === heading;
 }
 
-export function focusScreenHeading(attempts = 20, delayMs = 100): void {
+/**
+ * Focuses the heading `find` gives once it can take the focus (a page still being shown refuses it), retrying
+ * for about two seconds, unless the user has meanwhile put the focus somewhere themselves.
+ */
+export function focusWhenShown(find: () => HTMLElement | null, attempts = 20, delayMs = 100): () => void {
   let left = attempts;
+  let timer = 0;
   const tryFocus = (): void => {
-    const heading = screenHeading();
     left -= 1;
-    if (!focusHeading(heading ?? null) && left > 0) window.setTimeout(tryFocus, delayMs);
+    if (focusHeading(find()) || left <= 0) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    timer = window.setTimeout(tryFocus, delayMs);
   };
-  window.setTimeout(tryFocus, delayMs);
+  tryFocus();
+  return () => window.clearTimeout(timer);
+}
+
+/** After "Fine": the heading of the screen the wizard returns to, once Ionic shows it. */
+export function focusScreenHeading(): void {
+  window.setTimeout(() => focusWhenShown(() => screenHeading() ?? null), 100);
 }

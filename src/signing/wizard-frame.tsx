@@ -16,7 +16,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { arrowBackOutline, closeOutline } from 'ionicons/icons';
 import type { JSX, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
-import { focusHeading } from './focus-heading';
+import { focusWhenShown } from './focus-heading';
 import './signing.css';
 
 export interface PrimaryAction {
@@ -54,7 +54,7 @@ export function WizardFrame(props: {
   const heading = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => {
     void stepKey;
-    focusHeading(heading.current);
+    return focusWhenShown(() => heading.current);
   }, [stepKey]);
   return (
     <IonPage className="signing-wizard">
