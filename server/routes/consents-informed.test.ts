@@ -40,9 +40,15 @@ describe.each(databaseTargets)('informed consents and the signature routes on $n
       signer: self,
     });
     const { documentIds } = prepared;
-    expect((await ctx.call('/api/sign/otp', 'giulia.bianchi', json('POST', { documentIds }))).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await ctx.call(
+          '/api/sign/otp',
+          'giulia.bianchi',
+          json('POST', { documentIds, pin: DEMO_SIGNING_PIN }),
+        )
+      ).status,
+    ).toBe(200);
     const user = await userNamed(ctx, 'giulia.bianchi');
     const body = { documentIds, pin: DEMO_SIGNING_PIN, otp: await lastCode(ctx, user) };
     const response = await ctx.call('/api/sign/sync', 'giulia.bianchi', json('PUT', body));

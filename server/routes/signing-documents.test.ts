@@ -61,7 +61,10 @@ describe.each(databaseTargets)('signed and temp documents on $name', ({ location
     ctx = await createTestContext(location);
     const { documentIds, user } = await prepare(ctx, 'mario.rossi');
     tempId = documentIds[0] ?? 0;
-    expect((await ctx.call('/api/sign/otp', 'mario.rossi', json('POST', { documentIds }))).status).toBe(200);
+    expect(
+      (await ctx.call('/api/sign/otp', 'mario.rossi', json('POST', { documentIds, pin: DEMO_SIGNING_PIN })))
+        .status,
+    ).toBe(200);
     const body = { documentIds, pin: DEMO_SIGNING_PIN, otp: await lastCode(ctx, user) };
     const reply = v.parse(
       SignSyncReply,

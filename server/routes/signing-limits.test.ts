@@ -16,8 +16,8 @@ describe.each(databaseTargets)('signature limits on $name', ({ location }) => {
   const later = (ms: number): void => {
     vi.setSystemTime(Date.now() + ms);
   };
-  const sendOtp = (username: string, documentIds: number[]): Promise<Response> =>
-    ctx.call('/api/sign/otp', username, json('POST', { documentIds }));
+  const sendOtp = (username: string, documentIds: number[], pin = DEMO_SIGNING_PIN): Promise<Response> =>
+    ctx.call('/api/sign/otp', username, json('POST', { documentIds, pin }));
   const sync = (username: string, documentIds: number[], pin: string, otp: string): Promise<Response> =>
     ctx.call('/api/sign/sync', username, json('PUT', { documentIds, pin, otp }));
 

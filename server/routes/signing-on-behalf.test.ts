@@ -21,7 +21,7 @@ describe.each(databaseTargets)('consents collected by staff on $name', ({ locati
 
   const error = async (response: Response): Promise<ErrorReply> => v.parse(ErrorReply, await response.json());
   const sendOtp = (username: string, documentIds: number[]) =>
-    ctx.call('/api/sign/otp', username, json('POST', { documentIds }));
+    ctx.call('/api/sign/otp', username, json('POST', { documentIds, pin: DEMO_SIGNING_PIN }));
   const sync = (username: string, documentIds: number[], otp: string) =>
     ctx.call('/api/sign/sync', username, json('PUT', { documentIds, pin: DEMO_SIGNING_PIN, otp }));
   const smsTo = (phone: string, purpose: string) =>
@@ -125,8 +125,13 @@ describe.each(databaseTargets)('consents collected by staff on $name', ({ locati
     const failing = await prepare(ctx, 'dott.ferrari', { failing: true });
     const notices = (await smsTo(marioPhone, 'consent-notice')).length;
     expect(
-      (await ctx.call('/api/sign/otp', 'dott.ferrari', json('POST', { documentIds: failing.documentIds })))
-        .status,
+      (
+        await ctx.call(
+          '/api/sign/otp',
+          'dott.ferrari',
+          json('POST', { documentIds: failing.documentIds, pin: DEMO_SIGNING_PIN }),
+        )
+      ).status,
     ).toBe(200);
     const [patientSms] = await smsTo(marioPhone, 'sign-patient');
     const failed = await sync('dott.ferrari', failing.documentIds, codeIn(patientSms?.body));

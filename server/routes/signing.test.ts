@@ -32,7 +32,7 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
   const error = async (response: Response): Promise<ErrorReply> => v.parse(ErrorReply, await response.json());
   const sendOtp = (username: string, documentIds: number[], language?: string): Promise<Response> =>
     ctx.call('/api/sign/otp', username, {
-      ...json('POST', { documentIds }),
+      ...json('POST', { documentIds, pin: DEMO_SIGNING_PIN }),
       ...(language ? { language } : {}),
     });
   const sign = (username: string, path: string, body: unknown, method = 'PUT'): Promise<Response> =>

@@ -38,12 +38,9 @@ async function signNowHandler(c: Context<AppEnv>, request: SignNowRequest): Prom
 /** The signature ceremony's calls (spec section 7, "Consents and signing"). */
 const signatureRoutes = new Hono<AppEnv>()
   .post('/sign/otp', vValidator('json', SignOtpRequest, onInvalid), async (c) => {
-    const issued = await sendSignatureCode(
-      signingDeps(c),
-      await currentUser(c),
-      c.req.valid('json').documentIds,
-      languageOf(c),
-    );
+    const issued = await sendSignatureCode(signingDeps(c), await currentUser(c), c.req.valid('json'), {
+      language: languageOf(c),
+    });
     return c.json({
       sentTo: issued.sentTo,
       expiresAt: issued.expiresAt.toISOString(),

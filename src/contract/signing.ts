@@ -20,8 +20,11 @@ export type CeremonyStatus = v.InferOutput<typeof CeremonyStatus>;
 export const CeremonyKind = v.picklist(['consent', 'revoke-consent', 'informed-consent', 'obscure', 'guest']);
 export type CeremonyKind = v.InferOutput<typeof CeremonyKind>;
 
-/** POST /sign/otp: sends the signature code by SMS for these documents. */
-export const SignOtpRequest = v.object({ documentIds: DocumentIds });
+/**
+ * POST /sign/otp: checks the signer's PIN (one attempt of the same lockout as the signature), then sends
+ * the signature code by SMS for these documents: a wrong PIN is told before anyone waits for an SMS.
+ */
+export const SignOtpRequest = v.object({ documentIds: DocumentIds, pin: SigningPin });
 export type SignOtpRequest = v.InferOutput<typeof SignOtpRequest>;
 export const SignOtpReply = v.object({
   /** Masked mobile phone, e.g. "********4567". */

@@ -16,8 +16,9 @@ import {
 
 const QUIET = { context: { quiet: true } } as const;
 
-export function requestSignatureCode(documentIds: readonly number[]): Promise<SignOtpReply> {
-  return sendJson('post', 'sign/otp', { documentIds }, SignOtpReplySchema, QUIET);
+/** Checks the PIN, then sends the code (a wrong PIN answers PIN_WRONG and sends nothing). */
+export function requestSignatureCode(documentIds: readonly number[], pin: string): Promise<SignOtpReply> {
+  return sendJson('post', 'sign/otp', { documentIds, pin }, SignOtpReplySchema, QUIET);
 }
 
 export function signDocuments(

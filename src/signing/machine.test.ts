@@ -171,4 +171,35 @@ describe('signingReducer', () => {
     expect(busy.screen.busy).toBe(true);
     expect(signingReducer(busy, { type: 'busy', busy: false }).screen.busy).toBe(false);
   });
+
+  it('a PIN accepted with the code is marked checked; changing it or a refusal clears the mark', () => {
+    const typed = signingReducer(stateAt('pin'), { type: 'pinTyped', pin: '1234', typed: true });
+    expect(typed.screen.pinChecked).toBe(false);
+    const sent = signingReducer(typed, { type: 'codeSent', otp: { ...OTP, sentToPatient: false } });
+    expect(sent.screen.pinChecked).toBe(true);
+    // The same PIN typed again (e.g. back to the PIN step) stays checked; another one does not.
+    expect(signingReducer(sent, { type: 'pinTyped', pin: '1234', typed: true }).screen.pinChecked).toBe(true);
+    expect(signingReducer(sent, { type: 'pinTyped', pin: '12345', typed: true }).screen.pinChecked).toBe(
+      false,
+    );
+    const refused = signingReducer(sent, { type: 'pinRefused', message: REFUSED });
+    expect(refused.screen).toMatchObject({ pinChecked: false, pinTyped: false });
+    expect(refused.draft?.step).toBe('pin');
+  });
+
+  it('a code still valid is kept: the code step follows with no new code and the PIN checked', () => {
+    const state = { ...stateAt('pin', { otp: { ...OTP, sentToPatient: false } }), pin: '1234' };
+    const kept = signingReducer(state, { type: 'codeKept' });
+    expect(kept.draft).toMatchObject({ step: 'code', otp: state.draft?.otp });
+    expect(kept.screen).toMatchObject({ pinChecked: true, errors: {} });
+  });
+
+  it('a refused code says what to do next, and moving on clears it', () => {
+    const next = msg`Richiedi un nuovo codice`;
+    const refused = signingReducer(stateAt('code'), { type: 'codeRefused', message: REFUSED, next });
+    expect(refused.screen.errors).toEqual({ code: REFUSED, codeNext: next });
+    expect(signingReducer(refused, { type: 'wentTo', step: 'pin' }).screen.errors).toEqual({});
+    const plain = signingReducer(stateAt('code'), { type: 'codeRefused', message: REFUSED });
+    expect(plain.screen.errors).toEqual({ code: REFUSED });
+  });
 });

@@ -11,6 +11,8 @@ import type { SigningDraft, SigningStep } from './draft';
 export interface WizardErrors {
   pin?: MessageDescriptor;
   code?: MessageDescriptor;
+  /** What to do next about a refused code (type it again, or ask for a new one). */
+  codeNext?: MessageDescriptor;
   step?: MessageDescriptor;
 }
 
@@ -26,6 +28,8 @@ export interface WizardScreen {
   notice: string | null;
   /** The PIN was typed on the PIN step, so the code step need not ask it again. */
   pinTyped: boolean;
+  /** The server accepted this PIN when it sent the code (POST /sign/otp checks it first). */
+  pinChecked: boolean;
 }
 
 export interface WizardState {
@@ -60,12 +64,15 @@ export type WizardAction =
   | { type: 'wentTo'; step: SigningStep }
   /** `goToRead`: prepared on "continue", so the wizard moves on to reading them. */
   | { type: 'prepared'; prepared: Prepared; goToRead: boolean }
+  /** The PIN was accepted and the code sent (the code step follows). */
   | { type: 'codeSent'; otp: Otp }
+  /** The PIN was accepted and the code sent a moment ago is still valid: on to the code step, no new SMS. */
+  | { type: 'codeKept' }
   | { type: 'codeResent'; otp: Otp; notice: string }
   | { type: 'failed'; field: ErrorField; message: MessageDescriptor }
   | { type: 'signed'; signedDocumentIds: number[] }
   /** The code was refused (wrong, expired, or the call failed): typed anew. */
-  | { type: 'codeRefused'; message: MessageDescriptor }
+  | { type: 'codeRefused'; message: MessageDescriptor; next?: MessageDescriptor }
   /** The PIN was refused (wrong or locked): back to the PIN step, typed anew. */
   | { type: 'pinRefused'; message: MessageDescriptor }
   /** The ceremony is gone on the server: back to the first step, answers kept, documents prepared anew. */
@@ -76,7 +83,15 @@ export type WizardAction =
   | { type: 'finished' };
 
 export function initialScreen(pin: string): WizardScreen {
-  return { code: '', errors: {}, tried: false, busy: false, notice: null, pinTyped: pin !== '' };
+  return {
+    code: '',
+    errors: {},
+    tried: false,
+    busy: false,
+    notice: null,
+    pinTyped: pin !== '',
+    pinChecked: false,
+  };
 }
 
 /** Moving to a step clears what the previous step showed. */
@@ -108,12 +123,15 @@ export function signingReducer(state: WizardState, action: WizardAction): Wizard
       );
       return changed ? withDraft(state, action.change) : state;
     }
-    case 'pinTyped':
+    case 'pinTyped': {
+      // A changed PIN has not been checked by the server.
+      const pinChecked = state.screen.pinChecked && action.pin === state.pin;
       return {
         ...state,
         pin: action.pin,
-        screen: action.typed ? { ...state.screen, pinTyped: true } : state.screen,
+        screen: { ...state.screen, pinChecked, pinTyped: state.screen.pinTyped || action.typed },
       };
+    }
     case 'codeTyped':
       return withScreen(state, { code: action.code });
     case 'continueTried':
@@ -135,7 +153,11 @@ export function signingReducer(state: WizardState, action: WizardAction): Wizard
       return moveTo(state, { ...documents, read: false, otp: null }, 'read');
     }
     case 'codeSent':
-      return draft ? moveTo(withScreen(state, { code: '' }), { ...draft, otp: action.otp }, 'code') : state;
+      return draft
+        ? moveTo(withScreen(state, { code: '', pinChecked: true }), { ...draft, otp: action.otp }, 'code')
+        : state;
+    case 'codeKept':
+      return draft ? moveTo(withScreen(state, { pinChecked: true }), draft, 'code') : state;
     case 'codeResent':
       return withScreen(withDraft(state, { otp: action.otp }), {
         code: '',
@@ -152,11 +174,14 @@ export function signingReducer(state: WizardState, action: WizardAction): Wizard
         'result',
       );
     case 'codeRefused':
-      return withScreen(state, { code: '', errors: { code: action.message } });
+      return withScreen(state, {
+        code: '',
+        errors: action.next ? { code: action.message, codeNext: action.next } : { code: action.message },
+      });
     case 'pinRefused':
       return withScreen(
         { ...withDraft(state, { step: 'pin' }), pin: '' },
-        { pinTyped: false, errors: { pin: action.message } },
+        { pinTyped: false, pinChecked: false, errors: { pin: action.message } },
       );
     case 'contextLost':
       if (!draft) return state;

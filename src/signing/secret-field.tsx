@@ -12,7 +12,6 @@ export function SecretField({
   masked,
   maxLength,
   autoComplete,
-  autoFocus,
 }: {
   id: string;
   label: string;
@@ -22,7 +21,6 @@ export function SecretField({
   masked: boolean;
   maxLength: number;
   autoComplete: string;
-  autoFocus?: boolean;
 }): JSX.Element {
   const { i18n } = useLingui();
   return (
@@ -38,8 +36,6 @@ export function SecretField({
         inputMode="numeric"
         pattern="[0-9]*"
         autoComplete={autoComplete}
-        // biome-ignore lint/a11y/noAutofocus: the only field of a one-field step, reached on purpose
-        autoFocus={autoFocus}
         maxLength={maxLength}
         value={value}
         required

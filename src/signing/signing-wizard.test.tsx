@@ -81,16 +81,18 @@ describe('SigningWizard', () => {
     let pinTries = 0;
     const server = fakeServer({
       'GET /api/tempDocuments/11': pdf,
-      'POST /api/sign/otp': () => json(OTP),
-      'PUT /api/sign/sync': () => {
+      // The PIN is checked when the code is asked for: a wrong one is told before any SMS.
+      'POST /api/sign/otp': () => {
         pinTries += 1;
         if (pinTries === 1)
           return json(
             { status: 400, code: 'PIN_WRONG', message: 'PIN errato', params: { remaining: '2' } },
             400,
           );
-        return json({ status: 'SIGNED', ceremonyKind: 'obscure', signedDocumentIds: [91] });
+        return json(OTP);
       },
+      'PUT /api/sign/sync': () =>
+        json({ status: 'SIGNED', ceremonyKind: 'obscure', signedDocumentIds: [91] }),
       'GET /api/signedDocuments/91': pdf,
     });
     renderWizard();
@@ -109,26 +111,23 @@ describe('SigningWizard', () => {
     expect(await screen.findByText('Il PIN è composto da 4 a 8 cifre')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/PIN/), { target: { value: '9999' } });
     fireEvent.click(primary('Invia il codice'));
-
-    expect(await screen.findByText(/al numero \*+4567/)).toBeTruthy();
-    expect(screen.getByLabelText(/Codice ricevuto/).getAttribute('autocomplete')).toBe('one-time-code');
-    expect(screen.getByText(/Invia di nuovo il codice \(\d+ s\)/).hasAttribute('disabled')).toBe(true);
-    expect(localStorage.getItem(DRAFT_KEY)).not.toContain('9999');
-    fireEvent.change(screen.getByLabelText(/Codice ricevuto/), { target: { value: '123456' } });
-    fireEvent.click(primary('Firma'));
     expect(await screen.findByText('PIN errato: tentativi rimasti 2')).toBeTruthy();
     expect(screen.getByText('Passo 2 di 4')).toBeTruthy();
+    expect(localStorage.getItem(DRAFT_KEY)).not.toContain('9999');
 
     fireEvent.change(screen.getByLabelText(/PIN/), { target: { value: '1234' } });
     fireEvent.click(primary('Invia il codice'));
+    expect(await screen.findByText(/al numero \*+4567/)).toBeTruthy();
+    expect(screen.getByLabelText(/Codice ricevuto/).getAttribute('autocomplete')).toBe('one-time-code');
+    expect(screen.getByText(/Invia di nuovo il codice \(\d+ s\)/).hasAttribute('disabled')).toBe(true);
     fireEvent.change(await screen.findByLabelText(/Codice ricevuto/), { target: { value: '654321' } });
     fireEvent.click(primary('Firma'));
     expect(await screen.findByText('Documenti firmati.')).toBeTruthy();
     expect(screen.getByText('Scarica PDF')).toBeTruthy();
     expect(store.get(signingSecretsAtom).pin).toBe('');
     const signCalls = server.requests.filter((request) => request.path === '/api/sign/sync');
-    expect(signCalls).toHaveLength(2);
-    expect(server.requests.filter((request) => request.path === '/api/sign/otp')).toHaveLength(1);
+    expect(signCalls).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === '/api/sign/otp')).toHaveLength(2);
     expect(localStorage.getItem(DRAFT_KEY)).not.toMatch(/1234|654321/);
 
     fireEvent.click(screen.getByText('Visualizza'));

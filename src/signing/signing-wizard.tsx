@@ -14,7 +14,9 @@ import { errorReplyOf, failureMessage } from '../api/error-report';
 import { requestSignatureCode, signDocuments } from './api';
 import type { SigningDraft } from './draft';
 import { nextStep, previousStep } from './draft';
+import { focusScreenHeading } from './focus-heading';
 import type { WizardAction } from './machine';
+import { FAILED, refusalOf } from './refusals';
 import { hasErrors, validateSigner } from './signer-validation';
 import { useSigningMachine } from './use-signing-machine';
 import type { FormStep } from './wizard-context';
@@ -49,7 +51,6 @@ export interface SigningWizardProps {
 
 const PIN_FORMAT = msg`Il PIN è composto da 4 a 8 cifre`;
 const CODE_FORMAT = msg`Il codice è composto da 6 cifre`;
-const FAILED = msg`Operazione non riuscita: riprova.`;
 
 export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   const { t, i18n } = useLingui();
@@ -110,6 +111,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
       finished.current = flowId;
       dispatch({ type: 'finished' });
       navigate(draft.doneTo, { replace: true });
+      focusScreenHeading(); // the screen "Fine" returns to, once Ionic has shown it
       return;
     }
     dispatch({ type: 'wentTo', step: after });
@@ -122,25 +124,29 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
     return false;
   };
 
+  const codeStillValid = draft.otp !== null && Date.parse(draft.otp.expiresAt) > Date.now() + 30_000;
+
+  /** The server checks the PIN before it sends the code: a wrong PIN is told here, before any SMS. */
   const sendPin = (): void => {
     if (!pinWellFormed()) return;
-    if (draft.otp && Date.parse(draft.otp.expiresAt) > Date.now() + 30_000) {
-      dispatch({ type: 'wentTo', step: 'code' }); // the code already sent is still valid: no second SMS
-      return;
-    }
+    if (screen.pinChecked && codeStillValid) return void dispatch({ type: 'codeKept' }); // no second SMS
     run(async () => {
       try {
-        dispatch({ type: 'codeSent', otp: await requestSignatureCode(draft.documentIds) });
+        dispatch({ type: 'codeSent', otp: await requestSignatureCode(draft.documentIds, pin) });
       } catch (error) {
-        dispatch(failed('pin', error));
+        // Too soon for a new SMS means the PIN was right (it is checked first): the code sent stays valid.
+        if (errorReplyOf(error)?.code === 'OTP_RESEND_TOO_SOON' && codeStillValid)
+          dispatch({ type: 'codeKept' });
+        else dispatch(failed('pin', error));
       }
     });
   };
 
-  const resend = (): void =>
+  const resend = (): void => {
+    if (!pinWellFormed()) return;
     run(async () => {
       try {
-        const otp = await requestSignatureCode(draft.documentIds);
+        const otp = await requestSignatureCode(draft.documentIds, pin);
         dispatch({
           type: 'codeResent',
           otp,
@@ -149,9 +155,13 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
             : t`Nuovo codice inviato al numero ${otp.sentTo}.`,
         });
       } catch (error) {
-        dispatch(failed('code', error));
+        const refusal = refusalOf(error);
+        if (refusal.kind === 'pin' && screen.pinTyped)
+          dispatch({ type: 'pinRefused', message: refusal.message });
+        else dispatch(failed(refusal.kind === 'pin' ? 'pin' : 'code', error));
       }
     });
+  };
 
   const sign = (): void => {
     if (!pinWellFormed()) return;
@@ -164,12 +174,11 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
         const reply = await signDocuments(draft.documentIds, pin, screen.code);
         dispatch({ type: 'signed', signedDocumentIds: reply.signedDocumentIds });
       } catch (error) {
-        const reason = errorReplyOf(error)?.code;
-        const message = failureMessage(error) ?? FAILED;
-        if (reason === 'PIN_WRONG' || reason === 'PIN_LOCKED') dispatch({ type: 'pinRefused', message });
-        else if (reason === 'SIGN_CONTEXT_INVALID')
-          dispatch({ type: 'contextLost', message, keepDocuments: prepare === undefined });
-        else dispatch({ type: 'codeRefused', message });
+        const refusal = refusalOf(error);
+        if (refusal.kind === 'pin') dispatch({ type: 'pinRefused', message: refusal.message });
+        else if (refusal.kind === 'context')
+          dispatch({ type: 'contextLost', message: refusal.message, keepDocuments: prepare === undefined });
+        else dispatch({ type: 'codeRefused', message: refusal.message, ...refusal.next });
       }
     });
   };
@@ -180,6 +189,7 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
   return (
     <WizardFrame
       title={title}
+      stepKey={draft.step}
       stepTitle={draft.step === 'form' && form ? form.title : i18n._(STEP_TITLES[draft.step])}
       index={index}
       count={draft.steps.length}
@@ -201,7 +211,9 @@ export function SigningWizard(props: SigningWizardProps): JSX.Element | null {
       }}
     >
       {screen.errors.step ? <StepError message={screen.errors.step} /> : null}
-      <WizardContext.Provider value={{ state: { ...state, draft }, dispatch, form, resultMessage, resend }}>
+      <WizardContext.Provider
+        value={{ state: { ...state, draft }, dispatch, form, resultMessage, resend, submit: continueFrom }}
+      >
         <WizardStepBody />
       </WizardContext.Provider>
     </WizardFrame>

@@ -58,7 +58,7 @@ function TempDocument({ id, label }: { id: number; label: string }): JSX.Element
   return (
     <>
       <h2 className="wizard-doc-title ion-padding-horizontal">{label}</h2>
-      <PdfDocument load={load} label={label} />
+      <PdfDocument load={load} label={label} zoomable />
     </>
   );
 }

@@ -63,7 +63,7 @@ export function SignedDocument({
       </IonButton>
       {open && (
         <div className="wizard-docs">
-          <PdfDocument load={load} label={label} />
+          <PdfDocument load={load} label={label} zoomable />
         </div>
       )}
     </div>

@@ -1,25 +1,46 @@
 /** PIN and SMS-code steps. Neither value is ever stored: both live in the wizard's memory only. */
+
+import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { JSX } from 'react';
+import type { FormEvent, JSX, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../routing/paths';
 import '../ui/forms.css';
 import { SecretField } from './secret-field';
 import { useCountdown } from './use-countdown';
 
+/**
+ * A real form, so Enter in a field does the step's action. The hidden submit button makes Enter submit even
+ * with two fields; the visible button is the wizard's primary one. Fields are checked by the wizard (noValidate).
+ */
+function StepForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }): JSX.Element {
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="wizard-form" noValidate onSubmit={submit}>
+      {children}
+      <button type="submit" hidden tabIndex={-1} />
+    </form>
+  );
+}
+
 export function PinStep({
   pin,
   onPin,
   error,
+  onSubmit,
 }: {
   pin: string;
   onPin: (pin: string) => void;
   error: MessageDescriptor | null;
+  onSubmit: () => void;
 }): JSX.Element {
   const { t } = useLingui();
   return (
-    <>
+    <StepForm onSubmit={onSubmit}>
       <p className="wizard-hint">
         <Trans>Inserisci il PIN di firma: riceverai poi un codice via SMS.</Trans>
       </p>
@@ -32,14 +53,13 @@ export function PinStep({
         masked
         maxLength={8}
         autoComplete="off"
-        autoFocus
       />
       <div className="wizard-links">
         <Link to={paths.pinReset()}>
           <Trans>PIN dimenticato?</Trans>
         </Link>
       </div>
-    </>
+    </StepForm>
   );
 }
 
@@ -50,6 +70,8 @@ export function CodeStep({
   code,
   onCode,
   codeError,
+  codeNext,
+  onSubmit,
   needsPin,
   pin,
   onPin,
@@ -65,6 +87,9 @@ export function CodeStep({
   code: string;
   onCode: (code: string) => void;
   codeError: MessageDescriptor | null;
+  /** What to do about a refused code: type it again, or ask for a new one. */
+  codeNext: MessageDescriptor | null;
+  onSubmit: () => void;
   /** The PIN is not in memory (the page was reloaded): ask it again here. */
   needsPin: boolean;
   pin: string;
@@ -74,10 +99,11 @@ export function CodeStep({
   resending: boolean;
   notice: string | null;
 }): JSX.Element {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const wait = useCountdown(resendAvailableAt);
+  const resendLabel = wait > 0 ? t`Invia di nuovo il codice (${wait} s)` : t`Invia di nuovo il codice`;
   return (
-    <>
+    <StepForm onSubmit={onSubmit}>
       <p className="wizard-hint">
         {toPatient ? (
           <Trans>
@@ -114,18 +140,25 @@ export function CodeStep({
         masked={false}
         maxLength={6}
         autoComplete="one-time-code"
-        autoFocus={!needsPin}
       />
+      {codeNext && <p className="wizard-next">{i18n._(codeNext)}</p>}
       <div className="wizard-links">
-        <button type="button" className="link-button" disabled={wait > 0 || resending} onClick={onResend}>
-          {wait > 0 ? t`Invia di nuovo il codice (${wait} s)` : t`Invia di nuovo il codice`}
-        </button>
+        {/* After a refused code the new-code action stands out: it is what to do next. */}
+        <IonButton
+          fill={codeNext ? 'solid' : 'outline'}
+          color="primary"
+          className="wizard-resend"
+          disabled={wait > 0 || resending}
+          onClick={onResend}
+        >
+          {resendLabel}
+        </IonButton>
       </div>
       {notice && (
         <p className="wizard-hint" role="status">
           {notice}
         </p>
       )}
-    </>
+    </StepForm>
   );
 }

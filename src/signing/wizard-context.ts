@@ -22,6 +22,8 @@ export interface WizardContextValue {
   resultMessage: string;
   /** Asks for a new SMS code (a call, so the wizard runs it). */
   resend: () => void;
+  /** The step's main action, as its primary button does (Enter in the PIN and code fields). */
+  submit: () => void;
 }
 
 export const WizardContext = createContext<WizardContextValue | null>(null);

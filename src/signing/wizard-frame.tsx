@@ -16,6 +16,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { arrowBackOutline, closeOutline } from 'ionicons/icons';
 import type { JSX, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
+import { focusWhenShown } from './focus-heading';
 import './signing.css';
 
 export interface PrimaryAction {
@@ -27,6 +28,8 @@ export interface PrimaryAction {
 
 export function WizardFrame(props: {
   title: string;
+  /** Which step is shown: its heading takes the focus each time it changes (and when the wizard opens). */
+  stepKey: string;
   stepTitle: string;
   index: number;
   count: number;
@@ -37,7 +40,7 @@ export function WizardFrame(props: {
   children: ReactNode;
 }): JSX.Element {
   const { t } = useLingui();
-  const { title, stepTitle, index, count, onBack, onClose, primary, secondary, children } = props;
+  const { title, stepKey, stepTitle, index, count, onBack, onClose, primary, secondary, children } = props;
   const position = index + 1;
   // The route first shows a loading page, then this one: Ionic animated the first IonPage in and leaves the
   // second with `ion-page-invisible` (opacity 0) on some screens (seen at tablet width). Show it.
@@ -48,6 +51,11 @@ export function WizardFrame(props: {
     const timer = window.setTimeout(reveal, 400);
     return () => window.clearTimeout(timer);
   }, []);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  useEffect(() => {
+    void stepKey;
+    return focusWhenShown(() => heading.current);
+  }, [stepKey]);
   return (
     <IonPage className="signing-wizard">
       <IonHeader>
@@ -81,7 +89,9 @@ export function WizardFrame(props: {
       </IonHeader>
       <IonContent>
         <main className="wizard-body" ref={body}>
-          <h1 className="wizard-step-title">{stepTitle}</h1>
+          <h1 className="wizard-step-title" ref={heading} tabIndex={-1}>
+            {stepTitle}
+          </h1>
           {children}
         </main>
       </IonContent>

@@ -8,7 +8,7 @@ import { SignerStep } from './step-signer';
 import { useWizard } from './wizard-context';
 
 export function WizardStepBody(): ReactNode {
-  const { state, dispatch, form, resultMessage, resend } = useWizard();
+  const { state, dispatch, form, resultMessage, resend, submit } = useWizard();
   const { draft, pin, screen } = state;
   const { tried, errors } = screen;
   switch (draft.step) {
@@ -42,6 +42,7 @@ export function WizardStepBody(): ReactNode {
           pin={pin}
           onPin={(typed) => dispatch({ type: 'pinTyped', pin: typed, typed: true })}
           error={errors.pin ?? null}
+          onSubmit={submit}
         />
       );
     case 'code':
@@ -53,6 +54,8 @@ export function WizardStepBody(): ReactNode {
           code={screen.code}
           onCode={(code) => dispatch({ type: 'codeTyped', code })}
           codeError={errors.code ?? null}
+          codeNext={errors.codeNext ?? null}
+          onSubmit={submit}
           needsPin={!screen.pinTyped}
           pin={pin}
           onPin={(typed) => dispatch({ type: 'pinTyped', pin: typed, typed: false })}

@@ -66,19 +66,21 @@ async function codeRecipient(
 }
 
 /**
- * POST /sign/otp: the code for exactly these documents, sent to the signer's mobile phone, or to the
- * patient's when staff collect the patient's consent.
+ * POST /sign/otp: checks the signer's PIN first (an attempt of the same lockout as the signature, so no
+ * more guesses than before), then sends the code for exactly these documents to the signer's mobile phone,
+ * or to the patient's when staff collect the patient's consent. A wrong PIN sends nothing (docs/decisions.md).
  */
 export async function sendSignatureCode(
   deps: SigningDeps,
   user: UserRow,
-  documentIds: readonly number[],
-  language: Language,
+  input: { documentIds: readonly number[]; pin: string },
+  options: { language: Language },
 ): Promise<IssuedCode & { sentToPatient: boolean }> {
   const now = deps.now ?? new Date();
-  const { ceremony, documents } = await openForSignature(deps.db, user, documentIds, now);
+  const { ceremony, documents } = await openForSignature(deps.db, user, input.documentIds, now);
   const credential = requireValidCredential(await findCredential(deps.db, user.id), now);
   assertNotLocked(credential, now);
+  await verifyPin(deps.db, credential, input.pin, now);
   const recipient = await codeRecipient(deps.db, user, ceremony);
   const toPatient = recipient.purpose === 'sign-patient';
   // The code is typed by the signer, so it is kept under the signer's id even when the patient receives it.
@@ -86,7 +88,7 @@ export async function sendSignatureCode(
     user: { id: user.id, mobilePhone: recipient.phone },
     purpose: recipient.purpose,
     binding: ceremonyBinding(ceremony, documents),
-    message: (toPatient ? patientSmsText : smsText)[language],
+    message: (toPatient ? patientSmsText : smsText)[options.language],
     now,
   });
   await deps.db

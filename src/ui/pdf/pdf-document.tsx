@@ -1,4 +1,7 @@
-/** One PDF fetched with the portal's credentials and drawn with the dossier's pdf.js viewer. */
+/**
+ * One PDF fetched with the portal's credentials and drawn with the dossier's pdf.js viewer; `zoomable` adds
+ * the zoom bar, the pinch and the text layer (the signing wizard's documents: text readable by screen readers).
+ */
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
@@ -7,19 +10,24 @@ import { ErrorState, LoadingState } from '../state-views';
 import type { PDFDocumentProxy } from './pdf';
 import { openPdf } from './pdf';
 import { PdfViewer } from './pdf-viewer';
+import { usePinchZoom, ZoomBar } from './pdf-zoom';
 
 const ignorePage = (): void => undefined;
 
 export function PdfDocument({
   load,
   label,
+  zoomable = false,
 }: {
   load: () => Promise<ArrayBuffer>;
   label: string;
+  zoomable?: boolean;
 }): JSX.Element {
   const { t } = useLingui();
   const [pdf, setPdf] = useState<PDFDocumentProxy | 'loading' | { failed: unknown }>('loading');
   const [attempt, setAttempt] = useState(0);
+  const [zoom, setZoom] = useState(1);
+  const pinch = usePinchZoom(zoom, setZoom);
 
   useEffect(() => {
     void attempt;
@@ -43,9 +51,22 @@ export function PdfDocument({
   if (pdf === 'loading') return <LoadingState label={t`Caricamento del documento…`} />;
   if ('failed' in pdf)
     return <ErrorState reason={failureMessage(pdf.failed)} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (!zoomable)
+    return (
+      <section aria-label={label}>
+        <PdfViewer pdf={pdf} zoom={1} onCurrentPage={ignorePage} />
+      </section>
+    );
   return (
     <section aria-label={label}>
-      <PdfViewer pdf={pdf} zoom={1} onCurrentPage={ignorePage} />
+      <ZoomBar zoom={zoom} onZoom={setZoom} />
+      <div
+        className="pdf-pinch"
+        {...pinch.handlers}
+        style={pinch.preview === 1 ? undefined : { transform: `scale(${pinch.preview})` }}
+      >
+        <PdfViewer pdf={pdf} zoom={zoom} onCurrentPage={ignorePage} withText />
+      </div>
     </section>
   );
 }

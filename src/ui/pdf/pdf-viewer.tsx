@@ -3,9 +3,10 @@
  * sized to the width of the screen times the zoom; the page crossing the middle of the screen is "current".
  */
 import { useLingui } from '@lingui/react/macro';
-import type { JSX } from 'react';
+import type { CSSProperties, JSX } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { PDFDocumentProxy } from './pdf';
+import type { PDFDocumentProxy, PDFPageProxy } from './pdf';
+import { TextLayer } from './pdf';
 import './pdf.css';
 
 interface PageSize {
@@ -34,11 +35,14 @@ export function PdfViewer({
   pdf,
   zoom,
   onCurrentPage,
+  withText = false,
 }: {
   pdf: PDFDocumentProxy;
   /** 1 fits the page to the width of the screen. */
   zoom: number;
   onCurrentPage: (page: number) => void;
+  /** Puts each page's text over its canvas (pdf.js text layer), for screen readers and selection. */
+  withText?: boolean;
 }): JSX.Element {
   const { t } = useLingui();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -71,6 +75,7 @@ export function PdfViewer({
             scale={scale}
             placeholder={size}
             onCurrent={onCurrentPage}
+            withText={withText}
           />
         ))}
     </div>
@@ -83,16 +88,19 @@ function PdfPage({
   scale,
   placeholder,
   onCurrent,
+  withText,
 }: {
   pdf: PDFDocumentProxy;
   number: number;
   scale: number;
   placeholder: PageSize;
   onCurrent: (page: number) => void;
+  withText: boolean;
 }): JSX.Element {
   const { t } = useLingui();
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const text = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   // The page's own size at scale 1 (pages may differ from the first one).
   const [own, setOwn] = useState<PageSize>(placeholder);
@@ -142,7 +150,11 @@ function PdfPage({
         viewport,
         transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
       });
-      cancel = () => task.cancel();
+      const layer = text.current ? drawTextLayer(page, text.current, viewport) : null;
+      cancel = () => {
+        task.cancel();
+        layer?.cancel();
+      };
       task.promise.catch((error: unknown) => {
         if (!cancelled) console.warn('Page not rendered', number, error);
       });
@@ -159,10 +171,23 @@ function PdfPage({
     <div
       ref={frame}
       className="pdf-page"
-      style={{ width: `${width}px`, height: `${height}px` }}
+      style={{ width: `${width}px`, height: `${height}px`, '--scale-factor': String(scale) } as CSSProperties}
       data-page={number}
     >
       {near && <canvas ref={canvas} aria-label={t`Pagina ${number}`} role="img" />}
+      {near && withText && <div ref={text} className="textLayer" />}
     </div>
   );
+}
+
+/** The page's text over its canvas (pdf.js TextLayer), so screen readers read it and it can be selected. */
+function drawTextLayer(
+  page: PDFPageProxy,
+  container: HTMLDivElement,
+  viewport: ReturnType<PDFPageProxy['getViewport']>,
+): TextLayer {
+  container.replaceChildren();
+  const layer = new TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
+  layer.render().catch((error: unknown) => console.warn('Text layer not drawn', error));
+  return layer;
 }

@@ -7,6 +7,8 @@ import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist/legacy/build/pdf.mj
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+/** The page's text as transparent, positioned spans over the canvas: readable by screen readers, selectable. */
+export { TextLayer } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export function openPdf(data: ArrayBuffer): Promise<PDFDocumentProxy> {
   GlobalWorkerOptions.workerSrc = workerUrl;
