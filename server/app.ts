@@ -18,6 +18,7 @@ import { documentRoutes } from './routes/documents';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
+import { homeRoutes } from './routes/home';
 import { notificationRoutes } from './routes/notifications';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
@@ -43,6 +44,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', signRoutes)
     .route('/', consentRoutes)
     .route('/', uploadRoutes)
+    .route('/', homeRoutes)
     .route('/', notificationRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)
