@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import type { Loaded } from '../../api/use-loader';
 import { useLoader } from '../../api/use-loader';
+import type { HomeSummary } from '../../contract/home';
 import type { CurrentUser } from '../../contract/user';
 import { loadCurrentPatient } from '../../session/current-patient';
 import { isPatientSide } from '../../session/roles';
@@ -10,12 +12,16 @@ import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
-import { fetchPatientCount } from './api';
+import { fetchHomeSummary, fetchPatientCount } from './api';
 import { GuestGrantsCard } from './guest-grants-card';
 import { PatientSummaryCard } from './patient-summary-card';
 import { StaffOverviewCard } from './staff-overview-card';
+import { StaffWaitingCard } from './staff-waiting-card';
+import { WaitingCard } from './waiting-card';
+import './home.css';
 
 const HELP = { controller: 'home', action: 'index' } as const;
+const loadSummary = (): Promise<HomeSummary> => fetchHomeSummary();
 
 export function HomePage(): JSX.Element {
   const { t } = useLingui();
@@ -39,34 +45,64 @@ function Greeting({ user }: { user: CurrentUser }): JSX.Element {
   );
 }
 
+/** What waits, by role: loading, the error with a retry, or the cards. */
+export function HomeSummaryView({
+  state,
+  onRetry,
+}: {
+  state: Loaded<HomeSummary>;
+  onRetry: () => void;
+}): JSX.Element | null {
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') return <ErrorState reason={state.reason} onRetry={onRetry} />;
+  const summary = state.value;
+  if (summary.role === 'PATIENT') return <WaitingCard home={summary} />;
+  if (summary.role === 'GUEST') return <GuestGrantsCard grants={summary.grants} />;
+  return <StaffWaitingCard home={summary} />;
+}
+
 function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
   const { t } = useLingui();
   const state = useAtomValue(currentPatientAtom);
   const patientId = user.patientId;
-  const [reloads, setReloads] = useState(0);
-  const reload = useCallback((): Promise<void> => {
-    setReloads((count) => count + 1);
-    return patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true });
-  }, [patientId]);
+  const noRecord = user.userType === 'PAT' && patientId === null;
+  const summary = useLoader(loadSummary, { enabled: !noRecord, keepOnError: true });
+  const { reload: reloadSummary } = summary;
+  const reload = useCallback(async (): Promise<void> => {
+    await Promise.all([
+      reloadSummary(),
+      patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true }),
+    ]);
+  }, [patientId, reloadSummary]);
   return (
     <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
       <Greeting user={user} />
-      {patientId === null && <EmptyState title={<Trans>Nessun dossier associato al tuo profilo</Trans>} />}
-      {patientId !== null && (!state || state.status === 'loading') && <LoadingState />}
-      {state?.status === 'error' && <ErrorState onRetry={() => void reload()} />}
-      {state?.status === 'ready' && state.patient && <PatientSummaryCard patient={state.patient} />}
-      {user.userType === 'GUE' && <GuestGrantsCard reloadKey={reloads} />}
+      {noRecord ? (
+        <EmptyState title={<Trans>Nessun dossier associato al tuo profilo</Trans>} />
+      ) : (
+        <HomeSummaryView state={summary.state} onRetry={() => void reloadSummary()} />
+      )}
+      {user.userType === 'PAT' && state?.status === 'ready' && state.patient && (
+        <PatientSummaryCard patient={state.patient} />
+      )}
     </PageLayout>
   );
 }
 
 function StaffHome({ user }: { user: CurrentUser }): JSX.Element {
   const { t } = useLingui();
-  const { state: count, reload: load } = useLoader(fetchPatientCount);
+  const { state: count, reload: loadCount } = useLoader(fetchPatientCount);
+  const physician = user.userType === 'PHY';
+  const summary = useLoader(loadSummary, { enabled: physician, keepOnError: true });
+  const { reload: reloadSummary } = summary;
+  const reload = useCallback(async (): Promise<void> => {
+    await Promise.all([loadCount(), physician ? reloadSummary() : Promise.resolve()]);
+  }, [loadCount, reloadSummary, physician]);
   return (
-    <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={load} />}>
+    <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
       <Greeting user={user} />
-      <StaffOverviewCard state={count} onRetry={() => void load()} />
+      {physician && <HomeSummaryView state={summary.state} onRetry={() => void reloadSummary()} />}
+      <StaffOverviewCard state={count} onRetry={() => void loadCount()} />
     </PageLayout>
   );
 }
