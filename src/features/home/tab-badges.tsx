@@ -31,9 +31,14 @@ function usePatientSummary(): PatientHome | null {
 function CountBadge({ count, label }: { count: number; label: string }): JSX.Element | null {
   if (count === 0) return null;
   return (
-    <span className="home-tab-badge" role="img" aria-label={label} title={label}>
-      {count > 99 ? '99+' : count}
-    </span>
+    // The number is drawn by CSS (`data-count`): the tab's text stays its label, the words are in aria-label.
+    <span
+      className="home-tab-badge"
+      role="img"
+      aria-label={label}
+      title={label}
+      data-count={count > 99 ? '99+' : String(count)}
+    />
   );
 }
 
