@@ -30,6 +30,17 @@ test('a patient has the four tabs of the design card and a home that says what w
   await page.locator('ion-tab-bar ion-tab-button', { hasText: 'Autorizzati' }).click();
   await expect(page).toHaveURL(/\/guests$/);
   await expect(current(page).getByText('Sara Rossi')).toBeVisible();
+
+  // On a tablet the same tabs stand as a rail on the left, each target at least 44 px.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect
+    .poll(async () => {
+      const box = await sections.boundingBox();
+      return box !== null && box.x === 0 && box.height > box.width;
+    })
+    .toBe(true);
+  for (const button of await sections.locator('ion-tab-button').all())
+    expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
 });
 
 test('the language is two buttons in the side menu, and closing the menu gives the focus back', async ({
