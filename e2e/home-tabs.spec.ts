@@ -31,6 +31,14 @@ test('a patient has the four tabs of the design card and a home that says what w
   await expect(page).toHaveURL(/\/guests$/);
   await expect(current(page).getByText('Sara Rossi')).toBeVisible();
 
+  // Back on Home (kept mounted by Ionic), the summary is asked again: what waits may have changed. (A summary
+  // younger than a second is not asked again, hence the pause.)
+  await page.waitForTimeout(1_200);
+  const again = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/home');
+  await page.locator('ion-tab-bar ion-tab-button', { hasText: 'Home' }).click();
+  await again;
+  await expect(page).toHaveURL(/\/home$/);
+
   // On a tablet the same tabs stand as a rail on the left, each target at least 44 px.
   await page.setViewportSize({ width: 820, height: 1180 });
   await expect

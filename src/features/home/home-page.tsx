@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import type { JSX } from 'react';
-import { useCallback } from 'react';
+import type { JSX, RefObject } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Loaded } from '../../api/use-loader';
 import { useLoader } from '../../api/use-loader';
 import type { HomeSummary } from '../../contract/home';
@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../contract/user';
 import { loadCurrentPatient } from '../../session/current-patient';
 import { isPatientSide } from '../../session/roles';
 import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
+import { appStore } from '../../state/store';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
@@ -17,11 +18,38 @@ import { GuestGrantsCard } from './guest-grants-card';
 import { PatientSummaryCard } from './patient-summary-card';
 import { StaffOverviewCard } from './staff-overview-card';
 import { StaffWaitingCard } from './staff-waiting-card';
+import { homeSummaryAtom } from './summary-atom';
 import { WaitingCard } from './waiting-card';
 import './home.css';
 
 const HELP = { controller: 'home', action: 'index' } as const;
 const loadSummary = (): Promise<HomeSummary> => fetchHomeSummary();
+const JUST_LOADED_MS = 1000;
+
+/**
+ * Ionic keeps the home mounted behind the other tabs: coming back to it asks for the summary again (a
+ * consent just signed, a request just sent). Coming back is the page losing Ionic's `ion-page-hidden`
+ * class (the lifecycle hooks do not reach a page whose IonPage comes from PageLayout). Not when a summary
+ * has just come. Returns a ref for an element inside the page.
+ */
+function useReloadOnReturn(reload: () => Promise<void>): RefObject<HTMLSpanElement | null> {
+  const inside = useRef<HTMLSpanElement | null>(null);
+  useEffect(() => {
+    const page = inside.current?.closest('.ion-page');
+    if (!page) return;
+    let hidden = page.classList.contains('ion-page-hidden');
+    const observer = new MutationObserver(() => {
+      const nowHidden = page.classList.contains('ion-page-hidden');
+      const returned = hidden && !nowHidden;
+      hidden = nowHidden;
+      const last = appStore().get(homeSummaryAtom)?.at ?? 0;
+      if (returned && Date.now() - last > JUST_LOADED_MS) void reload();
+    });
+    observer.observe(page, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, [reload]);
+  return inside;
+}
 
 export function HomePage(): JSX.Element {
   const { t } = useLingui();
@@ -68,6 +96,7 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
   const noRecord = user.userType === 'PAT' && patientId === null;
   const summary = useLoader(loadSummary, { enabled: !noRecord, keepOnError: true });
   const { reload: reloadSummary } = summary;
+  const returnMarker = useReloadOnReturn(reloadSummary);
   const reload = useCallback(async (): Promise<void> => {
     await Promise.all([
       reloadSummary(),
@@ -76,6 +105,7 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
   }, [patientId, reloadSummary]);
   return (
     <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
+      <span ref={returnMarker} hidden />
       <Greeting user={user} />
       {noRecord ? (
         <EmptyState title={<Trans>Nessun dossier associato al tuo profilo</Trans>} />
@@ -95,11 +125,13 @@ function StaffHome({ user }: { user: CurrentUser }): JSX.Element {
   const physician = user.userType === 'PHY';
   const summary = useLoader(loadSummary, { enabled: physician, keepOnError: true });
   const { reload: reloadSummary } = summary;
+  const returnMarker = useReloadOnReturn(reloadSummary);
   const reload = useCallback(async (): Promise<void> => {
     await Promise.all([loadCount(), physician ? reloadSummary() : Promise.resolve()]);
   }, [loadCount, reloadSummary, physician]);
   return (
     <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
+      <span ref={returnMarker} hidden />
       <Greeting user={user} />
       {physician && <HomeSummaryView state={summary.state} onRetry={() => void reloadSummary()} />}
       <StaffOverviewCard state={count} onRetry={() => void loadCount()} />
