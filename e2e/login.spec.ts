@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { login, readSmsCode, submitPassword, tabLabels, totpCode } from './support';
 
 const roles = [
-  { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Consensi'] },
+  { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Consensi', 'Richieste', 'Autorizzati'] },
   { username: 'dott.ferrari', tabs: ['Home', 'Pazienti', 'Preferiti', 'Da approvare'] },
   { username: 'operatore', tabs: ['Home', 'Pazienti', 'Preferiti'] },
   { username: 'admin', tabs: ['Home', 'Pazienti', 'Preferiti'] },

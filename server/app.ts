@@ -18,6 +18,7 @@ import { documentRoutes } from './routes/documents';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
+import { homeRoutes } from './routes/home';
 import { liveRoutes } from './routes/live';
 import { notificationRoutes } from './routes/notifications';
 import { obscuringRoutes } from './routes/obscuring';
@@ -46,6 +47,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', signRoutes)
     .route('/', consentRoutes)
     .route('/', uploadRoutes)
+    .route('/', homeRoutes)
     .route('/', notificationRoutes)
     .route('/', liveRoutes)
     .route('/', documentRequestRoutes)

@@ -186,4 +186,17 @@ describe.each(databaseTargets)('new password at the first login on $name', ({ lo
     const { tokens } = await portal.signIn('gue.settled', TEST_PASSWORD);
     expect(decodeJwt(tokens.access_token ?? '').sub).toBe('sub-gue.settled');
   });
+  it('records a login only when it finishes, and keeps the one before (the start of "new" on the home)', async () => {
+    // gue.page was asked for a new password and never chose one: no session, no login recorded.
+    expect((await userRow('gue.page')).lastLoginAt).toBeNull();
+    await portal.signIn('gue.settled', TEST_PASSWORD);
+    const first = (await userRow('gue.settled')).lastLoginAt;
+    expect(first).toBeInstanceOf(Date);
+    await portal.signIn('gue.settled', TEST_PASSWORD);
+    const after = await userRow('gue.settled');
+    expect(after.previousLoginAt?.getTime()).toBe(first?.getTime());
+    expect(after.lastLoginAt?.getTime() ?? 0).toBeGreaterThanOrEqual(
+      first?.getTime() ?? Number.POSITIVE_INFINITY,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../services/password';
+import { recordLogin } from '../services/users';
 import { renderPage } from './html';
 import type { InteractionDeps } from './interaction';
 import { type Locale, type Messages, messages } from './messages';
@@ -34,6 +35,7 @@ export async function finishLogin(
   amr: string[],
 ): Promise<void> {
   deps.logger.info('idp.login.succeeded', { subject, amr: amr.join(' ') });
+  await recordLogin(deps.db, subject);
   await deps.provider.interactionFinished(
     req,
     res,

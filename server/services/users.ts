@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, UserRow } from '../app-env';
 import type { Database } from '../db/client';
@@ -24,4 +24,15 @@ export function isStaff(user: Pick<UserRow, 'userType'>): boolean {
 /** The caller of an API route: the enabled portal user behind the verified token. */
 export function currentUser(c: Context<AppEnv>): Promise<UserRow> {
   return requireUser(c.get('deps').db, c.get('principal').subject);
+}
+
+/**
+ * A login succeeded: the previous one moves to `previousLoginAt` (the start of "new since your last
+ * visit"). One statement, so two logins at once cannot lose a time: SET reads the row's old values.
+ */
+export async function recordLogin(db: Database, subject: string, now: Date = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: now })
+    .where(eq(users.subject, subject));
 }

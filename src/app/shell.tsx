@@ -20,6 +20,7 @@ import type { AppRoute } from './routes';
 import { ROUTES } from './routes';
 import { SideMenu } from './side-menu';
 import { tabsFor } from './tabs';
+import './shell.css';
 
 /** The side bar starts collapsed under 992 px (spec section 9). */
 export const SPLIT_PANE_WHEN = '(min-width: 992px)';
@@ -43,6 +44,7 @@ export function Shell(): JSX.Element {
   const tabs = tabsFor(user);
   const { pathname } = useLocation();
   const fullScreen = ROUTES.some((route) => route.fullScreen && matchPath(route.pattern, pathname));
+  const hideTabs = tabs.length === 0 || fullScreen;
   return (
     <IonSplitPane contentId="main" when={SPLIT_PANE_WHEN}>
       <SideMenu />
@@ -55,25 +57,22 @@ export function Shell(): JSX.Element {
             ))}
             <Route path="*" element={<Navigate to={paths.postAuth()} replace />} />
           </IonRouterOutlet>
-          <IonTabBar
-            id={TOAST_ANCHOR_ID}
-            slot="bottom"
-            className="app-tab-bar"
-            hidden={tabs.length === 0 || fullScreen}
-            aria-label={t`Sezioni`}
-          >
-            {tabs.map((tab) => (
-              <IonTabButton key={tab.id} tab={tab.id} href={tab.href}>
-                <IonIcon icon={tab.icon} aria-hidden="true" />
-                <IonLabel>{i18n._(tab.label)}</IonLabel>
-                {tab.badge && user && (
-                  <Suspense fallback={null}>
-                    <tab.badge user={user} />
-                  </Suspense>
-                )}
-              </IonTabButton>
-            ))}
-          </IonTabBar>
+          {/* The tab bar in a named navigation landmark; the nav (not the bar) takes the tabs' slot. */}
+          <nav slot="bottom" className="app-tab-nav" aria-label={t`Sezioni`} hidden={hideTabs}>
+            <IonTabBar id={TOAST_ANCHOR_ID} className="app-tab-bar" hidden={hideTabs}>
+              {tabs.map((tab) => (
+                <IonTabButton key={tab.id} tab={tab.id} href={tab.href}>
+                  <IonIcon icon={tab.icon} aria-hidden="true" />
+                  <IonLabel>{i18n._(tab.tabLabel)}</IonLabel>
+                  {tab.badge && user && (
+                    <Suspense fallback={null}>
+                      <tab.badge user={user} />
+                    </Suspense>
+                  )}
+                </IonTabButton>
+              ))}
+            </IonTabBar>
+          </nav>
         </IonTabs>
       </div>
     </IonSplitPane>

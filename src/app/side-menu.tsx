@@ -25,6 +25,7 @@ import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
 import { confirm } from '../ui/confirm-dialog';
 import { ROLE_LABEL } from '../ui/role-labels';
+import { useMenuFocusReturn } from './menu-focus';
 import { menuEntriesFor } from './tabs';
 
 const LanguageSwitch = lazy(() =>
@@ -45,6 +46,7 @@ export function SideMenu(): JSX.Element {
   const { t, i18n } = useLingui();
   const user = useAtomValue(currentUserAtom);
   const { pathname } = useLocation();
+  const focusReturn = useMenuFocusReturn();
   const entries = [
     ...menuEntriesFor(user),
     { id: 'pin-reset', label: msg`Reset del PIN`, icon: keyOutline, href: paths.pinReset() },
@@ -52,7 +54,14 @@ export function SideMenu(): JSX.Element {
   ];
 
   return (
-    <IonMenu contentId="main" type="overlay" disabled={!user} aria-label={t`Menu principale`}>
+    <IonMenu
+      contentId="main"
+      type="overlay"
+      disabled={!user}
+      aria-label={t`Menu principale`}
+      onIonWillOpen={focusReturn.onIonWillOpen}
+      onIonDidClose={focusReturn.onIonDidClose}
+    >
       <IonHeader>
         <IonToolbar color="primary">
           <IonTitle>{runtimeConfig().applicationTitle}</IonTitle>
@@ -95,11 +104,11 @@ export function SideMenu(): JSX.Element {
               <Trans>Preferenze</Trans>
             </IonLabel>
           </IonListHeader>
-          <IonItem>
+          <div className="menu-language">
             <Suspense fallback={null}>
               <LanguageSwitch />
             </Suspense>
-          </IonItem>
+          </div>
           <IonItem button detail={false} onClick={() => void confirmLogout()}>
             <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
             <IonLabel>

@@ -28,6 +28,13 @@ import { paths } from '../routing/paths';
 const ConsentTabBadge = lazy(() => import('../features/consents/consent-tab-badge'));
 /** The uploadedDocuments notification count, likewise. */
 const UploadsBadge = lazy(() => import('../features/uploads/uploads-badge'));
+/** Requests ready to collect, and guests whose access ends soon: both from the home's summary. */
+const RequestsBadge = lazy(() =>
+  import('../features/home/tab-badges').then((module) => ({ default: module.RequestsTabBadge })),
+);
+const GuestsBadge = lazy(() =>
+  import('../features/home/tab-badges').then((module) => ({ default: module.GuestsTabBadge })),
+);
 
 /** /fileUpload needs perm.meview.customDocument.read (spec 2). */
 const fileUploadHref = (user: CurrentUser): string | null =>
@@ -35,7 +42,10 @@ const fileUploadHref = (user: CurrentUser): string | null =>
 
 export interface TabDefinition {
   id: string;
+  /** The side menu's words (and the tab's, unless `tabLabel` says shorter ones). */
   label: MessageDescriptor;
+  /** A shorter label for the tab bar, where five tabs share 360 px. */
+  tabLabel?: MessageDescriptor;
   icon: string;
   roles: readonly UserType[];
   href: (user: CurrentUser) => string | null;
@@ -83,6 +93,24 @@ export const TABS: readonly TabDefinition[] = [
     badge: ConsentTabBadge,
   },
   {
+    id: 'archiveRequest',
+    label: msg`Le mie richieste`,
+    tabLabel: msg`Richieste`,
+    icon: fileTrayFullOutline,
+    roles: ['PAT'],
+    href: (user) => (user.patientId === null ? null : paths.archiveRequest(user.patientId)),
+    badge: RequestsBadge,
+  },
+  {
+    id: 'guests',
+    label: msg`Persone autorizzate`,
+    tabLabel: msg`Autorizzati`,
+    icon: personAddOutline,
+    roles: ['PAT'],
+    href: () => paths.guests(),
+    badge: GuestsBadge,
+  },
+  {
     id: 'documentRequest',
     label: msg`Copia di referti`,
     icon: copyOutline,
@@ -96,22 +124,6 @@ export const TABS: readonly TabDefinition[] = [
     icon: medkitOutline,
     roles: ['PAT'],
     href: (user) => (user.patientId === null ? null : paths.clinicalRequest(user.patientId)),
-    menuOnly: true,
-  },
-  {
-    id: 'archiveRequest',
-    label: msg`Le mie richieste`,
-    icon: fileTrayFullOutline,
-    roles: ['PAT'],
-    href: (user) => (user.patientId === null ? null : paths.archiveRequest(user.patientId)),
-    menuOnly: true,
-  },
-  {
-    id: 'guests',
-    label: msg`Persone autorizzate`,
-    icon: personAddOutline,
-    roles: ['PAT'],
-    href: () => paths.guests(),
     menuOnly: true,
   },
   { id: 'patients', label: msg`Pazienti`, icon: peopleOutline, roles: STAFF, href: () => paths.patients() },
@@ -138,6 +150,8 @@ export const TABS: readonly TabDefinition[] = [
 export interface VisibleTab {
   id: string;
   label: MessageDescriptor;
+  /** The words under the tab's icon. */
+  tabLabel: MessageDescriptor;
   icon: string;
   href: string;
   badge?: ComponentType<{ user: CurrentUser }>;
@@ -148,7 +162,8 @@ function visible(user: CurrentUser | null, inTabBar: boolean): VisibleTab[] {
   return TABS.filter((tab) => tab.roles.includes(user.userType) && !(inTabBar && tab.menuOnly)).flatMap(
     (tab) => {
       const href = tab.href(user);
-      return href ? [{ id: tab.id, label: tab.label, icon: tab.icon, href, badge: tab.badge }] : [];
+      const entry = { id: tab.id, label: tab.label, tabLabel: tab.tabLabel ?? tab.label, icon: tab.icon };
+      return href ? [{ ...entry, href, badge: tab.badge }] : [];
     },
   );
 }

@@ -3,6 +3,7 @@ export * from './consents';
 export * from './document-requests';
 export * from './documents';
 export * from './guests';
+export * from './home';
 export * from './live';
 export * from './notifications';
 export * from './obscuring';

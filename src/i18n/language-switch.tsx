@@ -1,30 +1,36 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { IonSelect, IonSelectOption } from '../ui/ionic/select';
 import { changeLocale } from './i18n';
-import { isLocale, LOCALE_NAMES, LOCALES, localeAtom } from './locale';
+import { LOCALE_NAMES, LOCALES, localeAtom } from './locale';
+import './language-switch.css';
 
-/** The language choice; texts change at once and the choice is remembered. */
+/**
+ * The language choice: two toggle buttons in a fieldset named by its legend (the current one pressed), 44 px tall. Plain
+ * buttons, not a select popover: every screen reader and keyboard knows them. Texts change at once and
+ * the choice is remembered.
+ */
 export function LanguageSwitch(): JSX.Element {
   const { t } = useLingui();
   const locale = useAtomValue(localeAtom);
   return (
-    <IonSelect
-      label={t`Lingua`}
-      aria-label={t`Lingua`}
-      value={locale}
-      interface="popover"
-      onIonChange={(event) => {
-        const value: unknown = event.detail.value;
-        if (isLocale(value) && value !== locale) void changeLocale(value);
-      }}
-    >
-      {LOCALES.map((code) => (
-        <IonSelectOption key={code} value={code} lang={code}>
-          {LOCALE_NAMES[code]}
-        </IonSelectOption>
-      ))}
-    </IonSelect>
+    <fieldset className="language-switch">
+      <legend className="language-switch-label">{t`Lingua`}</legend>
+      <div className="language-switch-options">
+        {LOCALES.map((code) => (
+          <button
+            key={code}
+            type="button"
+            lang={code}
+            aria-pressed={code === locale}
+            onClick={() => {
+              if (code !== locale) void changeLocale(code);
+            }}
+          >
+            {LOCALE_NAMES[code]}
+          </button>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -2,7 +2,7 @@ import { IonApp } from '@ionic/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { JSX } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -48,17 +48,23 @@ describe('the language', () => {
     expect(screen.getByText('05/03/2024 14:07')).toBeTruthy();
     expect(document.documentElement.lang).toBe('it');
 
-    const select = document.querySelector('ion-select');
-    if (!select) throw new Error('no language select');
-    act(() => {
-      fireEvent(select, new CustomEvent('ionChange', { detail: { value: 'en' } }));
-    });
+    const group = screen.getByRole('group', { name: 'Lingua' });
+    const italian = within(group).getByRole('button', { name: 'Italiano' });
+    const english = within(group).getByRole('button', { name: 'English' });
+    expect(italian.getAttribute('aria-pressed')).toBe('true');
+    expect(english.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(english);
 
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Personal details' })).toBeTruthy());
     expect(screen.getByText('03/05/2024 14:07')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     expect(store.get(localeAtom)).toBe('en');
     expect(localStorage.getItem('language')).toBe('"en"');
+    // The group keeps its name in the new language, and the pressed button follows the choice.
+    const switched = screen.getByRole('group', { name: 'Language' });
+    expect(within(switched).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 
   it('formats dates the spec way in both languages', () => {

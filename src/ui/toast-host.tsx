@@ -27,7 +27,9 @@ const ICON: Readonly<Record<ToastKind, string>> = {
 
 function visibleAnchor(): string | undefined {
   const bar = document.getElementById(TOAST_ANCHOR_ID);
-  return bar && bar.getClientRects().length > 0 ? TOAST_ANCHOR_ID : undefined;
+  // Anchored above the bottom tab bar only; the tablet rail (a tall bar at the side) leaves toasts at the bottom.
+  const box = bar?.getBoundingClientRect();
+  return box && box.width > 0 && box.width > box.height ? TOAST_ANCHOR_ID : undefined;
 }
 
 /** Shows the first waiting toast; mounted once in the app. */

@@ -68,6 +68,9 @@ export const users = pgTable('users', {
   requiresFeaConsents: boolean('requires_fea_consents').notNull().default(false),
   /** A guest created with a temporary password (sent by SMS) must choose its own at the next login. */
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  /** The latest login and the one before it: "new since your last visit" on the home starts at the latter. */
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,8 @@
 import { getJson } from '../../api/request';
-import { type GuestGrant, GuestGrants } from '../../contract/guests';
+import { HomeSummary } from '../../contract/home';
 import { PatientList } from '../../contract/patient';
+import { appStore } from '../../state/store';
+import { homeSummaryAtom } from './summary-atom';
 
 /** The probe of spec section 7 (`GET /patients?max=1`): how many patients the user can see. */
 export async function fetchPatientCount(): Promise<number> {
@@ -8,7 +10,23 @@ export async function fetchPatientCount(): Promise<number> {
   return list.paging.totalCount;
 }
 
-/** A guest's grants: whose documents they see, and how. */
-export async function fetchGuestGrants(): Promise<GuestGrant[]> {
-  return (await getJson('guests/grants', GuestGrants)).grants;
+/** The request under way, per store: a new session (a new store) never waits on the previous one's. */
+const inFlight = new WeakMap<object, Promise<HomeSummary>>();
+
+/**
+ * `GET /home`: what waits for the user, in one call. Callers at the same moment (the home and the tab
+ * badges) share one request; the answer is kept for the badges.
+ */
+export function fetchHomeSummary(options: { quiet?: boolean } = {}): Promise<HomeSummary> {
+  const store = appStore();
+  const pending = inFlight.get(store);
+  if (pending) return pending;
+  const request = getJson('home', HomeSummary, options.quiet ? { context: { quiet: true } } : {})
+    .then((summary) => {
+      store.set(homeSummaryAtom, { summary, at: Date.now() });
+      return summary;
+    })
+    .finally(() => inFlight.delete(store));
+  inFlight.set(store, request);
+  return request;
 }

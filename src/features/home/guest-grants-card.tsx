@@ -1,74 +1,65 @@
-/** A guest's home: whose documents they see, as what, until when and with which rights. */
-import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+/** A guest's home: whose documents they see, as what, until when, and how many (new ones too). */
+import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
+import { Plural, Trans } from '@lingui/react/macro';
+import { folderOpenOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
-import { useEffect } from 'react';
-import { useLoader } from '../../api/use-loader';
-import type { GuestGrant } from '../../contract/guests';
+import type { HomeGrant } from '../../contract/home';
 import { useDateFormat } from '../../i18n/dates';
-import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '../../ui/ionic/card';
-import { IonCard } from '../../ui/ionic/navigation';
-import { ErrorState, LoadingState } from '../../ui/state-views';
-import { fetchGuestGrants } from './api';
+import { paths } from '../../routing/paths';
+import { EmptyState } from '../../ui/state-views';
 
-const RIGHT_TEXT = {
-  dossier: msg`tutto il dossier, tranne i documenti oscurati`,
-  download: msg`scaricare i documenti`,
-  chat: msg`chat`,
-  messaging: msg`messaggi`,
-  project: msg`progetti di cura`,
-} as const;
-
-export function GuestGrantsCard({ reloadKey }: { reloadKey: number }): JSX.Element {
-  const { state, reload } = useLoader(fetchGuestGrants);
-  // Pull to refresh on the home bumps the key: the grants are asked again, the cards stay meanwhile.
-  useEffect(() => {
-    if (reloadKey > 0) void reload();
-  }, [reloadKey, reload]);
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') return <ErrorState />;
+export function GuestGrantsCard({ grants }: { grants: readonly HomeGrant[] }): JSX.Element {
+  if (grants.length === 0)
+    return (
+      <EmptyState title={<Trans>Nessun accesso attivo</Trans>}>
+        <p>
+          <Trans>
+            Nessun paziente ti ha autorizzato a vedere i suoi documenti, oppure l'accesso è terminato.
+          </Trans>
+        </p>
+      </EmptyState>
+    );
   return (
-    <>
-      {state.value.map((grant) => (
-        <GrantCard key={grant.patientId} grant={grant} />
-      ))}
-    </>
+    <section aria-labelledby="grants-title">
+      <h2 id="grants-title" className="home-section-title">
+        <Trans>I tuoi accessi</Trans>
+      </h2>
+      <IonList lines="full" className="waiting-list">
+        {grants.map((grant) => (
+          <GrantLine key={grant.patientId} grant={grant} />
+        ))}
+      </IonList>
+    </section>
   );
 }
 
-function GrantCard({ grant }: { grant: GuestGrant }): JSX.Element {
-  const { i18n } = useLingui();
+function GrantLine({ grant }: { grant: HomeGrant }): JSX.Element {
   const { date } = useDateFormat();
   const patient = grant.patientName;
-  const deadline = date(grant.deadline);
-  const shared = grant.sharedDocuments;
-  const rights = grant.rights.map((right) => i18n._(RIGHT_TEXT[right])).join(', ');
+  const lastDay = date(grant.lastDay);
+  const title = grant.accessTitle;
   return (
-    <IonCard className="summary-card" aria-labelledby={`grant-${grant.patientId}`}>
-      <IonCardHeader>
-        <IonCardTitle id={`grant-${grant.patientId}`}>
+    <IonItem routerLink={paths.dossier()} detail className="waiting-line">
+      <IonIcon slot="start" icon={folderOpenOutline} aria-hidden="true" />
+      <IonLabel className="ion-text-wrap">
+        <h3>
           <Trans>Vedi i documenti di {patient}</Trans>
-        </IonCardTitle>
-        <IonCardSubtitle>
-          <Trans>
-            {grant.accessTitle.desc}, fino al {deadline} compreso.
-          </Trans>
-        </IonCardSubtitle>
-      </IonCardHeader>
-      <IonCardContent>
+        </h3>
         <p>
-          {shared === 1 ? (
-            <Trans>1 documento condiviso con te.</Trans>
-          ) : (
-            <Trans>{shared} documenti condivisi con te.</Trans>
+          <Trans>
+            {title}, fino al {lastDay} compreso.
+          </Trans>
+        </p>
+        <p>
+          <Plural value={grant.visibleDocuments} one="# documento visibile" other="# documenti visibili" />
+          {grant.newDocuments > 0 && (
+            <>
+              {' · '}
+              <Plural value={grant.newDocuments} one="# nuovo" other="# nuovi" />
+            </>
           )}
         </p>
-        {rights && (
-          <p>
-            <Trans>Puoi anche: {rights}.</Trans>
-          </p>
-        )}
-      </IonCardContent>
-    </IonCard>
+      </IonLabel>
+    </IonItem>
   );
 }

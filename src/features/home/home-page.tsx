@@ -1,21 +1,55 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import type { JSX } from 'react';
-import { useCallback, useState } from 'react';
+import type { JSX, RefObject } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import type { Loaded } from '../../api/use-loader';
 import { useLoader } from '../../api/use-loader';
+import type { HomeSummary } from '../../contract/home';
 import type { CurrentUser } from '../../contract/user';
 import { loadCurrentPatient } from '../../session/current-patient';
 import { isPatientSide } from '../../session/roles';
 import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
+import { appStore } from '../../state/store';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
-import { fetchPatientCount } from './api';
+import { fetchHomeSummary, fetchPatientCount } from './api';
 import { GuestGrantsCard } from './guest-grants-card';
 import { PatientSummaryCard } from './patient-summary-card';
 import { StaffOverviewCard } from './staff-overview-card';
+import { StaffWaitingCard } from './staff-waiting-card';
+import { homeSummaryAtom } from './summary-atom';
+import { WaitingCard } from './waiting-card';
+import './home.css';
 
 const HELP = { controller: 'home', action: 'index' } as const;
+const loadSummary = (): Promise<HomeSummary> => fetchHomeSummary();
+const JUST_LOADED_MS = 1000;
+
+/**
+ * Ionic keeps the home mounted behind the other tabs: coming back to it asks for the summary again (a
+ * consent just signed, a request just sent). Coming back is the page losing Ionic's `ion-page-hidden`
+ * class (the lifecycle hooks do not reach a page whose IonPage comes from PageLayout). Not when a summary
+ * has just come. Returns a ref for an element inside the page.
+ */
+function useReloadOnReturn(reload: () => Promise<void>): RefObject<HTMLSpanElement | null> {
+  const inside = useRef<HTMLSpanElement | null>(null);
+  useEffect(() => {
+    const page = inside.current?.closest('.ion-page');
+    if (!page) return;
+    let hidden = page.classList.contains('ion-page-hidden');
+    const observer = new MutationObserver(() => {
+      const nowHidden = page.classList.contains('ion-page-hidden');
+      const returned = hidden && !nowHidden;
+      hidden = nowHidden;
+      const last = appStore().get(homeSummaryAtom)?.at ?? 0;
+      if (returned && Date.now() - last > JUST_LOADED_MS) void reload();
+    });
+    observer.observe(page, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, [reload]);
+  return inside;
+}
 
 export function HomePage(): JSX.Element {
   const { t } = useLingui();
@@ -39,34 +73,68 @@ function Greeting({ user }: { user: CurrentUser }): JSX.Element {
   );
 }
 
+/** What waits, by role: loading, the error with a retry, or the cards. */
+export function HomeSummaryView({
+  state,
+  onRetry,
+}: {
+  state: Loaded<HomeSummary>;
+  onRetry: () => void;
+}): JSX.Element | null {
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') return <ErrorState reason={state.reason} onRetry={onRetry} />;
+  const summary = state.value;
+  if (summary.role === 'PATIENT') return <WaitingCard home={summary} />;
+  if (summary.role === 'GUEST') return <GuestGrantsCard grants={summary.grants} />;
+  return <StaffWaitingCard home={summary} />;
+}
+
 function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
   const { t } = useLingui();
   const state = useAtomValue(currentPatientAtom);
   const patientId = user.patientId;
-  const [reloads, setReloads] = useState(0);
-  const reload = useCallback((): Promise<void> => {
-    setReloads((count) => count + 1);
-    return patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true });
-  }, [patientId]);
+  const noRecord = user.userType === 'PAT' && patientId === null;
+  const summary = useLoader(loadSummary, { enabled: !noRecord, keepOnError: true });
+  const { reload: reloadSummary } = summary;
+  const returnMarker = useReloadOnReturn(reloadSummary);
+  const reload = useCallback(async (): Promise<void> => {
+    await Promise.all([
+      reloadSummary(),
+      patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true }),
+    ]);
+  }, [patientId, reloadSummary]);
   return (
     <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
+      <span ref={returnMarker} hidden />
       <Greeting user={user} />
-      {patientId === null && <EmptyState title={<Trans>Nessun dossier associato al tuo profilo</Trans>} />}
-      {patientId !== null && (!state || state.status === 'loading') && <LoadingState />}
-      {state?.status === 'error' && <ErrorState onRetry={() => void reload()} />}
-      {state?.status === 'ready' && state.patient && <PatientSummaryCard patient={state.patient} />}
-      {user.userType === 'GUE' && <GuestGrantsCard reloadKey={reloads} />}
+      {noRecord ? (
+        <EmptyState title={<Trans>Nessun dossier associato al tuo profilo</Trans>} />
+      ) : (
+        <HomeSummaryView state={summary.state} onRetry={() => void reloadSummary()} />
+      )}
+      {user.userType === 'PAT' && state?.status === 'ready' && state.patient && (
+        <PatientSummaryCard patient={state.patient} />
+      )}
     </PageLayout>
   );
 }
 
 function StaffHome({ user }: { user: CurrentUser }): JSX.Element {
   const { t } = useLingui();
-  const { state: count, reload: load } = useLoader(fetchPatientCount);
+  const { state: count, reload: loadCount } = useLoader(fetchPatientCount);
+  const physician = user.userType === 'PHY';
+  const summary = useLoader(loadSummary, { enabled: physician, keepOnError: true });
+  const { reload: reloadSummary } = summary;
+  const returnMarker = useReloadOnReturn(reloadSummary);
+  const reload = useCallback(async (): Promise<void> => {
+    await Promise.all([loadCount(), physician ? reloadSummary() : Promise.resolve()]);
+  }, [loadCount, reloadSummary, physician]);
   return (
-    <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={load} />}>
+    <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
+      <span ref={returnMarker} hidden />
       <Greeting user={user} />
-      <StaffOverviewCard state={count} onRetry={() => void load()} />
+      {physician && <HomeSummaryView state={summary.state} onRetry={() => void reloadSummary()} />}
+      <StaffOverviewCard state={count} onRetry={() => void loadCount()} />
     </PageLayout>
   );
 }

@@ -1,0 +1,57 @@
+/**
+ * The counts on the Requests and Guests tabs: requests ready to collect, guests whose access ends soon.
+ * Both come from the home's summary (one call); on navigation it is asked again when older than a
+ * minute, so a badge follows the patient's own changes without a request per screen.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { PatientHome } from '../../contract/home';
+import { fetchHomeSummary } from './api';
+import { homeSummaryAtom } from './summary-atom';
+import './home.css';
+
+const FRESH_MS = 60_000;
+
+function usePatientSummary(): PatientHome | null {
+  const { pathname } = useLocation();
+  const cached = useAtomValue(homeSummaryAtom);
+  const at = cached?.at ?? 0;
+  useEffect(() => {
+    void pathname;
+    if (Date.now() - at < FRESH_MS) return;
+    // A count that cannot be read is simply not drawn.
+    fetchHomeSummary({ quiet: true }).catch(() => undefined);
+  }, [pathname, at]);
+  return cached?.summary.role === 'PATIENT' ? cached.summary : null;
+}
+
+function CountBadge({ count, label }: { count: number; label: string }): JSX.Element | null {
+  if (count === 0) return null;
+  return (
+    // The number is drawn by CSS (`data-count`): the tab's text stays its label, the words are in aria-label.
+    <span
+      className="home-tab-badge"
+      role="img"
+      aria-label={label}
+      title={label}
+      data-count={count > 99 ? '99+' : String(count)}
+    />
+  );
+}
+
+export function RequestsTabBadge(): JSX.Element | null {
+  const { t } = useLingui();
+  const summary = usePatientSummary();
+  const ready = summary?.requests.filter((request) => request.status === 'READY').length ?? 0;
+  return <CountBadge count={ready} label={t`Richieste pronte da ritirare: ${ready}`} />;
+}
+
+export function GuestsTabBadge(): JSX.Element | null {
+  const { t } = useLingui();
+  const summary = usePatientSummary();
+  const ending = summary?.guestsEnding.length ?? 0;
+  return <CountBadge count={ending} label={t`Accessi in scadenza: ${ending}`} />;
+}
