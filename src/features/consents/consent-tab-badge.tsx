@@ -9,20 +9,27 @@ import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getJson } from '../../api/request';
+import { useLiveTopic } from '../../api/use-live-topic';
 import type { ConsentNotification } from '../../contract/consents';
 import { ConsentNotification as ConsentNotificationSchema } from '../../contract/consents';
 import type { CurrentUser } from '../../contract/user';
 import { NOTIFICATION_TEXT } from './consent-labels';
 import './consent-tab-badge.css';
 
+/** An invitation arriving (or withdrawn) changes the dot at once. */
+const CONSENT_TOPICS = ['consents'] as const;
+
 export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.Element | null {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   const [notification, setNotification] = useState<ConsentNotification | null>(null);
+  const [changes, setChanges] = useState(0);
+  useLiveTopic(CONSENT_TOPICS, () => setChanges((count) => count + 1));
   const patientId = user.patientId;
 
   useEffect(() => {
     void pathname;
+    void changes;
     if (patientId === null) return;
     let active = true;
     getJson(`patients/${patientId}/consensus/notification`, ConsentNotificationSchema, {
@@ -33,7 +40,7 @@ export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.El
     return () => {
       active = false;
     };
-  }, [patientId, pathname]);
+  }, [patientId, pathname, changes]);
 
   if (!notification) return null;
   const text = i18n._(NOTIFICATION_TEXT[notification.colour]);

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX, RefObject } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
+import { useLiveTopic } from '../../api/use-live-topic';
 import type { Loaded } from '../../api/use-loader';
 import { useLoader } from '../../api/use-loader';
 import type { HomeSummary } from '../../contract/home';
@@ -25,6 +26,9 @@ import './home.css';
 const HELP = { controller: 'home', action: 'index' } as const;
 const loadSummary = (): Promise<HomeSummary> => fetchHomeSummary();
 const JUST_LOADED_MS = 1000;
+/** What the summary shows changes with these live topics (see api/live-events.ts). */
+const PATIENT_TOPICS = ['consents', 'uploadedDocuments', 'documents'] as const;
+const STAFF_TOPICS = ['uploadedDocuments'] as const;
 
 /**
  * Ionic keeps the home mounted behind the other tabs: coming back to it asks for the summary again (a
@@ -97,6 +101,7 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
   const summary = useLoader(loadSummary, { enabled: !noRecord, keepOnError: true });
   const { reload: reloadSummary } = summary;
   const returnMarker = useReloadOnReturn(reloadSummary);
+  useLiveTopic(PATIENT_TOPICS, reloadSummary);
   const reload = useCallback(async (): Promise<void> => {
     await Promise.all([
       reloadSummary(),
@@ -126,6 +131,7 @@ function StaffHome({ user }: { user: CurrentUser }): JSX.Element {
   const summary = useLoader(loadSummary, { enabled: physician, keepOnError: true });
   const { reload: reloadSummary } = summary;
   const returnMarker = useReloadOnReturn(reloadSummary);
+  useLiveTopic(STAFF_TOPICS, () => (physician ? reloadSummary() : undefined));
   const reload = useCallback(async (): Promise<void> => {
     await Promise.all([loadCount(), physician ? reloadSummary() : Promise.resolve()]);
   }, [loadCount, reloadSummary, physician]);

@@ -8,12 +8,16 @@ import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useLiveTopic } from '../../api/use-live-topic';
 import type { PatientHome } from '../../contract/home';
+import { appStore } from '../../state/store';
 import { fetchHomeSummary } from './api';
 import { homeSummaryAtom } from './summary-atom';
 import './home.css';
 
 const FRESH_MS = 60_000;
+const LIVE_SETTLE_MS = 500;
+const LIVE_TOPICS = ['consents', 'uploadedDocuments', 'documents'] as const;
 
 function usePatientSummary(): PatientHome | null {
   const { pathname } = useLocation();
@@ -25,6 +29,13 @@ function usePatientSummary(): PatientHome | null {
     // A count that cannot be read is simply not drawn.
     fetchHomeSummary({ quiet: true }).catch(() => undefined);
   }, [pathname, at]);
+  // A live change: the home, when open, asks first; the badges ask only if nobody did meanwhile.
+  useLiveTopic(LIVE_TOPICS, () => {
+    setTimeout(() => {
+      if (Date.now() - (appStore().get(homeSummaryAtom)?.at ?? 0) > LIVE_SETTLE_MS)
+        fetchHomeSummary({ quiet: true }).catch(() => undefined);
+    }, LIVE_SETTLE_MS);
+  });
   return cached?.summary.role === 'PATIENT' ? cached.summary : null;
 }
 
