@@ -33,7 +33,10 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
   const patientId = Number(useParams().patientId);
   const isPatient = user ? isPatientSide(user.userType) : true;
 
-  const { state, reload: load } = useLoader(useCallback(() => fetchConsents(patientId), [patientId]));
+  const { state, reload: load } = useLoader(
+    useCallback(() => fetchConsents(patientId), [patientId]),
+    { refreshOnReturn: true },
+  );
   // Ionic keeps this page alive under the signing screens: coming back (a new navigation to this very
   // path) shows the consents as they are now.
   const location = useLocation();
