@@ -17,7 +17,7 @@ import { currentUserAtom } from '../session/session-atoms';
 import { TOAST_ANCHOR_ID } from '../ui/toasts';
 import { RouteGuard } from './route-guard';
 import type { AppRoute } from './routes';
-import { ROUTES } from './routes';
+import { NOT_FOUND_ROUTE, ROUTES } from './routes';
 import { SideMenu } from './side-menu';
 import { tabsFor } from './tabs';
 
@@ -53,7 +53,7 @@ export function Shell(): JSX.Element {
             {ROUTES.map((route) => (
               <Route key={route.pattern} path={route.pattern} element={<Screen route={route} />} />
             ))}
-            <Route path="*" element={<Navigate to={paths.postAuth()} replace />} />
+            <Route path="*" element={<Screen route={NOT_FOUND_ROUTE} />} />
           </IonRouterOutlet>
           <IonTabBar
             id={TOAST_ANCHOR_ID}
