@@ -56,6 +56,7 @@ function Archive({ patientId }: { patientId: number }): JSX.Element {
             header: msg`Eliminare la richiesta?`,
             message: msg`La richiesta n. ${request.id} sparirà da questo elenco.`,
             confirmLabel: msg`Elimina`,
+            destructive: true,
           },
     );
     if (!yes) return;
