@@ -48,6 +48,8 @@ test('a new patient signs the dossier consent at first login and downloads the s
   await expect(page).toHaveURL(/\/sign-new-consents\?.*medmakerModel=CONS_DOSSIER/);
   await expect(page.locator('ion-tab-bar')).toBeHidden();
   await expect(page.getByText('Passo 1 di 5')).toBeVisible();
+  // The profile call's reason (403 code 0) is said, not left to guess.
+  await expect(page.getByText('È necessario firmare il consenso al dossier per accedere.')).toBeVisible();
 
   // The model form: required fields are checked before going on.
   await primary(page, 'Continua').click();

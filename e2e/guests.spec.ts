@@ -118,7 +118,7 @@ test('a patient authorises a guest to download two documents; the guest sees exa
 
   // The patient revokes; the guest's next request is refused, whatever token the guest holds.
   await card.getByRole('button', { name: 'Revoca Laura Bianchi' }).click();
-  await page.getByRole('button', { name: 'Revoca', exact: true }).click();
+  await page.getByRole('button', { name: "Revoca l'autorizzazione", exact: true }).click();
   await expect(page.getByText('Autorizzazione di Laura Bianchi revocata.')).toBeVisible();
   await expect(page.locator('li.guest-card:visible', { hasText: 'Laura Bianchi' })).toHaveCount(0);
   const refused = guest.waitForResponse(

@@ -90,7 +90,7 @@ describe.each(databaseTargets)('consent types, models and lists on $name', ({ lo
       project: { code: 'CUORE', name: 'Cuore in Rete' },
     });
     expect(cardio.documentId).not.toBeNull();
-    expect(cardio.desc).toBe('Partecipazione al progetto Cuore in Rete - Cuore in Rete');
+    expect(cardio.desc).toBe('Partecipazione al progetto Cuore in Rete');
     expect(find(list, 'CONS_PRJ_DIAB')).toMatchObject({
       statusCode: 'INVITE',
       canGive: true,

@@ -16,8 +16,12 @@ describe.each(databaseTargets)('obscuring in the treatment history on $name', ({
   /** Hidden from physicians only. */
   let hiddenFromPhysicians: number;
 
+  // Every row, the viewer's own included: these tests are about what obscuring hides.
   const history = async (query: string, username: string): Promise<TreatmentHistory> => {
-    const response = await ctx.call(`/api/trackingPatientHistory/${mario}?max=100&${query}`, username);
+    const response = await ctx.call(
+      `/api/trackingPatientHistory/${mario}?max=100&includeOwn=true&${query}`,
+      username,
+    );
     expect(response.status).toBe(200);
     const page = v.parse(TreatmentHistory, await response.json());
     expect(page.paging.totalPage).toBeLessThanOrEqual(1);

@@ -80,6 +80,28 @@ describe.each(databaseTargets)('treatment history on $name', ({ location }) => {
     expect(staff.items.map((item) => item.user)).toEqual(['Dott.ssa Anna Ferrari (Consenso al dossier)']);
   });
 
+  it("leaves out the viewer's own accesses unless asked for (includeOwn), and validates the flag", async () => {
+    expect((await ctx.call(`/api/patients/${mario}`, 'mario.rossi')).status).toBe(200);
+    const byMario = (item: { user: string }): boolean => item.user.startsWith('Mario Rossi');
+    const others = await history(`${mario}?max=100`, 'mario.rossi');
+    expect(others.items.length).toBeGreaterThan(0);
+    expect(others.items.some(byMario)).toBe(false);
+    const withOwn = await history(`${mario}?max=100&includeOwn=true`, 'mario.rossi');
+    expect(withOwn.items.filter(byMario)).toContainEqual(
+      expect.objectContaining({ treatmentType: 'PATIENT_READ', userRole: 'PAT' }),
+    );
+    expect(withOwn.paging.totalCount).toBeGreaterThan(others.paging.totalCount);
+    const explicitOff = await history(`${mario}?max=100&includeOwn=false`, 'mario.rossi');
+    expect(explicitOff.paging.totalCount).toBe(others.paging.totalCount);
+    // Staff likewise: the physician's own reads hide by default, the patient still sees them.
+    const staffView = await history(`${mario}?max=100`, 'dott.ferrari');
+    expect(staffView.items.some((item) => item.user.startsWith('Dott.ssa Anna Ferrari'))).toBe(false);
+    expect(staffView.items.some(byMario)).toBe(true);
+    const bad = await ctx.call(`/api/trackingPatientHistory/${mario}?includeOwn=yes`, 'mario.rossi');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ fields: [{ field: 'includeOwn' }] });
+  });
+
   it('shows refused attempts: staff without consent, another patient, a guest', async () => {
     const lucaView = await history(`${luca}`, 'luca.verdi');
     expect(lucaView.items).toContainEqual(

@@ -53,6 +53,14 @@ describe.each(databaseTargets)('reference data on $name', ({ location }) => {
     );
     expect(page.title).toBe('The home page');
     expect((await ctx.call('/api/help/home/nothing', 'mario.rossi')).status).toBe(404);
+    // The dossier's help as the patient reads it: about his documents, not "the patient".
+    const patientDossier = v.parse(
+      HelpPage,
+      await (await ctx.call('/api/help/dossier/patient', 'mario.rossi')).json(),
+    );
+    expect(patientDossier.title).toBe('Il tuo dossier');
+    expect(patientDossier.paragraphs.join(' ')).toMatch(/tuoi documenti/);
+    expect(patientDossier.paragraphs.join(' ')).not.toMatch(/al paziente|del paziente/);
     expect((await ctx.call('/api/help/home/%3Cscript%3E', 'mario.rossi')).status).toBe(400);
   });
 });

@@ -79,7 +79,7 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
     expect(new Date(issued.resendAvailableAt).getTime() - Date.now()).toBe(60_000);
     const [sms] = await recentSms(ctx.db, { withinMs: 60_000, to: user.mobilePhone ?? '' });
     expect(sms?.body).toMatch(
-      /^Codice di firma MeView: \d{6}\. Valido 10 minuti\. Non comunicarlo a nessuno\.$/,
+      /^Dossier Sanitario: il codice di firma è \d{6}\. Valido 10 minuti\. Non comunicarlo a nessuno\.$/,
     );
 
     const response = await sign('mario.rossi', 'sync', {
@@ -165,7 +165,7 @@ describe.each(databaseTargets)('signature ceremony on $name', ({ location }) => 
     expect((await sendOtp('giulia.bianchi', documentIds, 'en-EN')).status).toBe(200);
     const [sms] = await recentSms(ctx.db, { withinMs: 60_000, to: user.mobilePhone ?? '' });
     expect(sms?.body).toMatch(
-      /^MeView signature code: \d{6}\. Valid for 10 minutes\. Do not share it with anyone\.$/,
+      /^Dossier Sanitario: your signature code is \d{6}\. Valid for 10 minutes\. Do not share it with anyone\.$/,
     );
   });
 

@@ -122,9 +122,13 @@ function visibleTo(viewer: UserRow, patientId: number): SQL {
 
 const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : ([value].flat() as T[]));
 
-/** Whole local days: the portal's users are in Italy, whatever the server's zone. */
-function filtersOf(query: TreatmentHistoryQuery): SQL[] {
+/**
+ * Whole local days: the portal's users are in Italy, whatever the server's zone. The viewer's own rows
+ * only on request (`includeOwn`); rows without a user (none today) stay.
+ */
+function filtersOf(viewer: UserRow, query: TreatmentHistoryQuery): SQL[] {
   const filters: SQL[] = [];
+  if (query.includeOwn !== true) filters.push(sql`${auditLog.userId} is distinct from ${viewer.id}`);
   if (query.dateFrom)
     filters.push(sql`${auditLog.at} >= (${query.dateFrom}::date)::timestamp at time zone 'Europe/Rome'`);
   if (query.dateTo)
@@ -146,7 +150,7 @@ export async function readHistory(
   query: TreatmentHistoryQuery,
   language: Language,
 ): Promise<TreatmentHistory> {
-  const where = and(visibleTo(viewer, patientId), ...filtersOf(query));
+  const where = and(visibleTo(viewer, patientId), ...filtersOf(viewer, query));
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(auditLog)

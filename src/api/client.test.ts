@@ -146,6 +146,14 @@ describe('the API client', () => {
     ]);
   });
 
+  it('adds no toast for a failed call while offline: the offline card says it already', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await getJson('me', v.unknown()).catch(() => undefined);
+    onLine.mockRestore();
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('reports a reply that breaks the contract', async () => {
     fakeServer({ 'GET /api/me': () => json({ id: 'not a number' }) });
     await expect(getJson('me', CurrentUser)).rejects.toThrow();

@@ -3,7 +3,7 @@
  * Italian for logs; the portal shows these translated texts.
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { ErrorCode, ErrorReply, FieldErrorCode } from '../contract/common';
 
 const ERROR_TEXT: Readonly<
@@ -109,8 +109,8 @@ export function errorReplyMessage(reply: ErrorReply): MessageDescriptor {
       return msg`Gli utenti di tipo ${userRole} non possono visualizzare le immagini`;
     }
     case 'OTP_RESEND_TOO_SOON': {
-      const seconds = reply.params?.seconds ?? '';
-      return msg`Attendi ${seconds} secondi prima di richiedere un nuovo codice`;
+      const seconds = Number(reply.params?.seconds ?? 0);
+      return msg`${plural(seconds, { one: 'Attendi # secondo prima di richiedere un nuovo codice', other: 'Attendi # secondi prima di richiedere un nuovo codice' })}`;
     }
     case 'PIN_WRONG': {
       const remaining = reply.params?.remaining ?? '';

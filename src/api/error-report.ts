@@ -52,9 +52,11 @@ function fallbackReply(status: number): ErrorReplyType {
   return { status, code, message: '' };
 }
 
-/** Errors that never reached an HTTP answer (timeout, network), reported by the call helpers. */
+/** Errors that never reached an HTTP answer (timeout, network), reported by the call helpers; not while offline. */
 export function reportTransportError(error: unknown, options?: Pick<NormalizedOptions, 'context'>): void {
-  if (isHTTPError(error) || isQuiet(options)) return;
+  // Offline, the offline card already says why calls fail: a toast on top would only repeat (and cover) it.
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (isHTTPError(error) || isQuiet(options) || offline) return;
   if (isTimeoutError(error)) showToast('error', TIMEOUT_ERROR);
   else if (isNetworkError(error)) showToast('error', NETWORK_ERROR);
 }

@@ -1,7 +1,9 @@
+import { DefaultIonLifeCycleContext, IonLifeCycleContext } from '@ionic/react';
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from './use-loader';
-import { useLoader, usePagedLoader } from './use-loader';
+import { RETURN_REFRESH_GAP_MS, useLoader, usePagedLoader } from './use-loader';
 
 /** A load whose answers the test gives one by one. */
 function scripted<T>(): { load: () => Promise<T>; answer: (value: T | Error) => void; calls: () => number } {
@@ -179,5 +181,81 @@ describe('usePagedLoader', () => {
     });
     expect(source.asked.at(-1)).toEqual({ page: 1, offset: 0 });
     expect(result.current.state).toMatchObject({ value: { items: rows(10), total: 1 } });
+  });
+});
+
+describe('refreshOnReturn', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function showPage(): void {
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  }
+
+  it('loads once on mount, again in place when the page is entered again or becomes visible', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const lifeCycle = new DefaultIonLifeCycleContext();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <IonLifeCycleContext.Provider value={lifeCycle}>{children}</IonLifeCycleContext.Provider>
+    );
+    const source = scripted<string>();
+    const { result } = renderHook(() => useLoader(source.load, { refreshOnReturn: true }), { wrapper });
+    // The first enter event comes with the mount: no second fetch while the first one runs, nor right after.
+    act(() => lifeCycle.ionViewWillEnter());
+    showPage();
+    expect(source.calls()).toBe(1);
+    await act(async () => source.answer('prima'));
+    act(() => lifeCycle.ionViewWillEnter());
+    expect(source.calls()).toBe(1);
+
+    vi.setSystemTime(Date.now() + RETURN_REFRESH_GAP_MS + 1);
+    act(() => lifeCycle.ionViewWillEnter());
+    expect(source.calls()).toBe(2);
+    expect(result.current.state).toMatchObject({ status: 'ready', value: 'prima' }); // no spinner
+    await act(async () => source.answer('approvato'));
+    expect(result.current.state).toMatchObject({ status: 'ready', value: 'approvato', stale: null });
+
+    vi.setSystemTime(Date.now() + RETURN_REFRESH_GAP_MS + 1);
+    showPage();
+    expect(source.calls()).toBe(3);
+    await act(async () => source.answer(new Error('offline')));
+    // A failed background refresh keeps the list on screen.
+    expect(result.current.state).toMatchObject({ status: 'ready', value: 'approvato' });
+  });
+
+  it('does nothing without the option, nor while offline', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const plain = scripted<string>();
+    renderHook(() => useLoader(plain.load));
+    await act(async () => plain.answer('uno'));
+    const watched = scripted<string>();
+    renderHook(() => useLoader(watched.load, { refreshOnReturn: true }));
+    await act(async () => watched.answer('uno'));
+    vi.setSystemTime(Date.now() + RETURN_REFRESH_GAP_MS + 1);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    showPage();
+    expect(watched.calls()).toBe(1);
+    onLine.mockRestore();
+    showPage();
+    expect(watched.calls()).toBe(2);
+    expect(plain.calls()).toBe(1);
+  });
+
+  it('leaves a list with further pages loaded as it is', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const source = scripted<Page<number>>();
+    const loadPage = (): Promise<Page<number>> => source.load();
+    const { result } = renderHook(() => usePagedLoader<number>(loadPage, { refreshOnReturn: true }));
+    await act(async () => source.answer({ items: [1], total: 2, more: true }));
+    await settle(
+      () => result.current.loadMore(),
+      () => source.answer({ items: [2], total: 2, more: false }),
+    );
+    vi.setSystemTime(Date.now() + RETURN_REFRESH_GAP_MS + 1);
+    showPage();
+    expect(source.calls()).toBe(2);
   });
 });

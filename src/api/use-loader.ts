@@ -1,12 +1,14 @@
 /**
  * Loads what a screen shows: loading, error with the catalogue's reason, ready; `reload` for pull to
  * refresh. Options: keep the last good value when a reload fails (shown with a stale hint), a callback
- * after every load, and a switch to wait. `usePagedLoader` adds the pages that "load more" appends.
+ * after every load, a switch to wait, and a quiet refresh when the screen comes back into view.
+ * `usePagedLoader` adds the pages that "load more" appends.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import type { MutableRefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureMessage } from './error-report';
+import { useRefreshOnReturn } from './use-refresh-on-return';
 
 export type Loaded<T> =
   | { status: 'loading' }
@@ -25,6 +27,12 @@ export interface LoaderOptions<T> {
   onLoaded?: (value: T) => void;
   /** False: nothing is loaded yet (the state stays `loading`). */
   enabled?: boolean;
+  /**
+   * Load again, in place, when the screen comes back into view (Ionic's `ionViewWillEnter` after going
+   * back to it, or the tab/app becoming visible): lists that others change (an approval, a signature).
+   * A failed refresh keeps the list shown, marked stale.
+   */
+  refreshOnReturn?: boolean;
 }
 
 export interface LoaderControl<T> {
@@ -37,36 +45,54 @@ export interface LoaderControl<T> {
 function useLoaderCore<T>(
   load: () => Promise<T>,
   options: LoaderOptions<T>,
+  mayRefresh: () => boolean = () => true,
 ): LoaderControl<T> & { generation: MutableRefObject<number> } {
-  const { keepOnError = false, onLoaded, enabled = true } = options;
+  const { keepOnError = false, onLoaded, enabled = true, refreshOnReturn = false } = options;
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const generation = useRef(0);
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;
+  const lastStart = useRef(0);
+  const inFlight = useRef(0);
 
-  const reload = useCallback(async (): Promise<void> => {
-    if (!enabled) return;
-    const mine = ++generation.current;
-    try {
-      const value = await load();
-      if (mine !== generation.current) return;
-      setState({ status: 'ready', value, stale: null });
-      onLoadedRef.current?.(value);
-    } catch (error) {
-      if (mine !== generation.current) return;
-      const reason = failureMessage(error);
-      setState((current) =>
-        keepOnError && current.status === 'ready'
-          ? { ...current, stale: { reason } }
-          : { status: 'error', reason, error },
-      );
-    }
-  }, [load, keepOnError, enabled]);
+  const run = useCallback(
+    async (keep: boolean): Promise<void> => {
+      if (!enabled) return;
+      const mine = ++generation.current;
+      lastStart.current = Date.now();
+      inFlight.current += 1;
+      try {
+        const value = await load();
+        if (mine !== generation.current) return;
+        setState({ status: 'ready', value, stale: null });
+        onLoadedRef.current?.(value);
+      } catch (error) {
+        if (mine !== generation.current) return;
+        const reason = failureMessage(error);
+        setState((current) =>
+          keep && current.status === 'ready'
+            ? { ...current, stale: { reason } }
+            : { status: 'error', reason, error },
+        );
+      } finally {
+        inFlight.current -= 1;
+      }
+    },
+    [load, enabled],
+  );
+  const reload = useCallback((): Promise<void> => run(keepOnError), [run, keepOnError]);
 
   useEffect(() => {
     setState({ status: 'loading' });
     void reload();
   }, [reload]);
+
+  // Not while a load runs nor just after one started: the first mount's enter event is no second fetch.
+  const refresh = useCallback((): void => {
+    if (inFlight.current > 0 || Date.now() - lastStart.current < RETURN_REFRESH_GAP_MS) return;
+    if (mayRefresh()) void run(true);
+  }, [run, mayRefresh]);
+  useRefreshOnReturn(refresh, refreshOnReturn && enabled);
 
   const update = useCallback((change: (value: T) => T): void => {
     setState((current) =>
@@ -76,6 +102,9 @@ function useLoaderCore<T>(
 
   return { state, reload, update, generation };
 }
+
+/** A return within this time of the last load's start does not load again. */
+export const RETURN_REFRESH_GAP_MS = 1000;
 
 export function useLoader<T>(load: () => Promise<T>, options: LoaderOptions<T> = {}): LoaderControl<T> {
   const { state, reload, update } = useLoaderCore(load, options);
@@ -125,7 +154,9 @@ export function usePagedLoader<Item, P extends Page<Item> = Page<Item>>(
     pages.current = 1;
     return first;
   }, [loadPage]);
-  const { state, reload, update, generation } = useLoaderCore(loadFirst, options);
+  // Coming back refreshes only a list still on its first page: later pages would be lost.
+  const onFirstPage = useCallback((): boolean => pages.current === 1, []);
+  const { state, reload, update, generation } = useLoaderCore(loadFirst, options, onFirstPage);
   const [loadingMore, setLoadingMore] = useState(false);
   const hasMore = state.status === 'ready' && state.value.more;
 

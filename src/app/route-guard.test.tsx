@@ -32,6 +32,7 @@ const patients: AppRoute = {
 };
 const home: AppRoute = { pattern: '/home', page: page('Home'), access: 'session' };
 const loginExternal: AppRoute = { pattern: '/loginExternal', page: page('Esterno'), access: 'public' };
+const dossier: AppRoute = { pattern: '/dossier/:patientId', page: page('Dossier'), access: 'session' };
 
 let store: AppStore;
 
@@ -41,7 +42,7 @@ function renderAt(path: string): void {
       <I18nProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            {[patients, home, loginExternal].map((route) => (
+            {[patients, home, loginExternal, dossier].map((route) => (
               <Route
                 key={route.pattern}
                 path={route.pattern}
@@ -102,5 +103,31 @@ describe('the route guard (spec section 2)', () => {
     store.set(loggedInAtom, true);
     renderAt('/home');
     expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+  });
+
+  it("refuses a patient another patient's address, saying so, with the way home", () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, PATIENT_MARIO);
+    renderAt(`/dossier/${(PATIENT_MARIO.patientId ?? 0) + 1}`);
+    expect(screen.queryByRole('heading', { name: 'Dossier' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Accesso negato', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Non sei autorizzato ad accedere al dossier')).toBeTruthy();
+    expect(screen.getByText('Torna alla Home').closest('ion-button')?.getAttribute('router-link')).toBe(
+      '/home',
+    );
+  });
+
+  it('lets a patient open his own address', () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, PATIENT_MARIO);
+    renderAt(`/dossier/${PATIENT_MARIO.patientId}`);
+    expect(screen.getByRole('heading', { name: 'Dossier' })).toBeTruthy();
+  });
+
+  it("lets staff open any patient's address", () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, PHYSICIAN_VERDI);
+    renderAt('/dossier/2');
+    expect(screen.getByRole('heading', { name: 'Dossier' })).toBeTruthy();
   });
 });

@@ -40,6 +40,7 @@ import {
   SignNewConsentsPage,
   TimelinePage,
 } from './pages';
+import { NotFoundPage } from './refusal-pages';
 
 export interface AppRoute {
   pattern: string;
@@ -53,6 +54,9 @@ export interface AppRoute {
   /** A full-screen flow (the signing wizard): no tab bar. */
   fullScreen?: boolean;
 }
+
+/** Any other address, once logged in: says the page does not exist (no silent jump to Home). */
+export const NOT_FOUND_ROUTE: AppRoute = { pattern: '*', page: NotFoundPage, access: 'session' };
 
 export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.postAuth, page: PostAuthPage, access: 'public' },

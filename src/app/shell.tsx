@@ -17,7 +17,7 @@ import { currentUserAtom } from '../session/session-atoms';
 import { TOAST_ANCHOR_ID } from '../ui/toasts';
 import { RouteGuard } from './route-guard';
 import type { AppRoute } from './routes';
-import { ROUTES } from './routes';
+import { NOT_FOUND_ROUTE, ROUTES } from './routes';
 import { SideMenu } from './side-menu';
 import { tabsFor } from './tabs';
 import './shell.css';
@@ -55,7 +55,7 @@ export function Shell(): JSX.Element {
             {ROUTES.map((route) => (
               <Route key={route.pattern} path={route.pattern} element={<Screen route={route} />} />
             ))}
-            <Route path="*" element={<Navigate to={paths.postAuth()} replace />} />
+            <Route path="*" element={<Screen route={NOT_FOUND_ROUTE} />} />
           </IonRouterOutlet>
           {/* The tab bar in a named navigation landmark; the nav (not the bar) takes the tabs' slot. */}
           <nav slot="bottom" className="app-tab-nav" aria-label={t`Sezioni`} hidden={hideTabs}>

@@ -13,7 +13,8 @@ const Code = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'invalid'));
 /**
  * `GET /trackingPatientHistory/{id}`: newest first. Filters repeat; the period follows the rule of
  * DocumentListQuery (a start after the end answers 400, field `dateFrom`, code `invalidPeriod`); both
- * ends are whole days, inclusive.
+ * ends are whole days, inclusive. The viewer's own accesses are left out unless `includeOwn=true`
+ * (a patient's own page views would otherwise bury the accesses of others).
  */
 export const TreatmentHistoryQuery = v.pipe(
   v.object({
@@ -24,6 +25,12 @@ export const TreatmentHistoryQuery = v.pipe(
     userRole: Repeated(UserType),
     userId: v.optional(EntityIdText),
     documentType: Repeated(Code),
+    includeOwn: v.optional(
+      v.pipe(
+        v.picklist(['true', 'false']),
+        v.transform((flag) => flag === 'true'),
+      ),
+    ),
   }),
   v.forward(
     v.check((query) => !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo, 'invalidPeriod'),

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { cloudOfflineOutline, refreshOutline } from 'ionicons/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
+import { STATUS_STACK_ID } from '../ui/toasts';
 import { offlineAtom } from './offline';
 import { applyUpdate, needRefreshAtom } from './sw-update';
 import './pwa-status.css';
@@ -33,7 +34,7 @@ export function PwaStatus(): JSX.Element | null {
   const offline = useAtomValue(offlineAtom);
   const [needRefresh, setNeedRefresh] = useAtom(needRefreshAtom);
   return (
-    <div className="pwa-status" role="status" aria-live="polite">
+    <div id={STATUS_STACK_ID} className="pwa-status" role="status" aria-live="polite">
       {offline && (
         <div className="pwa-status__card pwa-status__card--offline">
           <IonIcon icon={cloudOfflineOutline} aria-hidden="true" className="pwa-status__icon" />

@@ -44,4 +44,30 @@ describe('confirm()', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Annulla' }));
     await expect(answer).resolves.toBe(false);
   });
+
+  it('marks a destructive confirmation: a danger button saying what it does', async () => {
+    let answer: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      answer = confirm({
+        header: msg`Revocare il consenso?`,
+        message: msg`La revoca vale da subito.`,
+        confirmLabel: msg`Revoca il consenso`,
+        destructive: true,
+      });
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revocare il consenso?' });
+    expect(dialog.closest('ion-alert')?.classList.contains('confirm-dialog--destructive')).toBe(true);
+    const revoke = screen.getByRole('button', { name: 'Revoca il consenso' });
+    expect(revoke.classList.contains('confirm-destructive')).toBe(true);
+    fireEvent.click(revoke);
+    await expect(answer).resolves.toBe(true);
+  });
+
+  it('leaves an ordinary confirmation without the danger style', async () => {
+    act(() => {
+      void confirm({ header: msg`Esci`, message: msg`Vuoi uscire?` });
+    });
+    const ok = await screen.findByRole('button', { name: 'Ok' });
+    expect(ok.classList.contains('confirm-destructive')).toBe(false);
+  });
 });

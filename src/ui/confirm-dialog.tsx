@@ -14,6 +14,8 @@ export interface ConfirmOptions {
   message: MessageDescriptor;
   /** Label of the confirm button; 'Ok' when absent. */
   confirmLabel?: MessageDescriptor;
+  /** Something is lost or ended (revoke, delete): the confirm button reads as danger, not as "go". */
+  destructive?: boolean;
 }
 
 interface PendingConfirm extends ConfirmOptions {
@@ -46,7 +48,7 @@ export function ConfirmDialogHost(): JSX.Element | null {
     <IonAlert
       key={pending.id}
       isOpen
-      className="confirm-dialog"
+      className={pending.destructive ? 'confirm-dialog confirm-dialog--destructive' : 'confirm-dialog'}
       header={i18n._(pending.header)}
       message={i18n._(pending.message)}
       buttons={[
@@ -54,7 +56,7 @@ export function ConfirmDialogHost(): JSX.Element | null {
         {
           text: pending.confirmLabel ? i18n._(pending.confirmLabel) : t`Ok`,
           role: 'confirm',
-          cssClass: 'confirm-ok',
+          cssClass: pending.destructive ? 'confirm-ok confirm-destructive' : 'confirm-ok',
         },
       ]}
       onDidDismiss={(event) => answer(pending, event.detail.role === 'confirm')}

@@ -48,7 +48,7 @@ describe('the redirect dialog', () => {
     await act(async () => vi.advanceTimersByTime(1000));
     expect(screen.getByText('Verrai reindirizzato tra 4 secondi.')).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(3000));
-    expect(screen.getByText('Verrai reindirizzato tra 1 secondi.')).toBeTruthy();
+    expect(screen.getByText('Verrai reindirizzato tra 1 secondo.')).toBeTruthy();
     expect(screen.getByText('Pagina iniziale')).toBeTruthy();
 
     await act(async () => vi.advanceTimersByTime(1000));

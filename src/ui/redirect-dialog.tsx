@@ -4,7 +4,7 @@
  */
 import { IonButton, IonModal } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { atom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
@@ -65,7 +65,11 @@ function RedirectDialog({ request }: { request: RedirectRequest }): JSX.Element 
       <div className="ion-padding redirect-dialog-body">
         <h2 id="redirect-dialog-title">{i18n._(request.message)}</h2>
         <p aria-live="polite" aria-atomic="true">
-          <Trans>Verrai reindirizzato tra {seconds} secondi.</Trans>
+          <Plural
+            value={seconds}
+            one="Verrai reindirizzato tra # secondo."
+            other="Verrai reindirizzato tra # secondi."
+          />
         </p>
         <IonButton expand="block" onClick={goNow}>
           <Trans>Vai ora</Trans>

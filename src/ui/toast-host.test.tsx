@@ -7,10 +7,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../state/store';
 import { freshApp } from '../test/helpers';
 import { ToastHost } from './toast-host';
-import { dismissToast, showToast, TOAST_WIDTH_PX, toastQueueAtom } from './toasts';
+import { dismissToast, STATUS_STACK_ID, showToast, TOAST_WIDTH_PX, toastQueueAtom } from './toasts';
 
 interface ToastElement extends HTMLElement {
   duration: number;
+  positionAnchor?: string;
   message: string;
   color: string;
   buttons: { text: string; role?: string }[];
@@ -77,5 +78,26 @@ describe('toasts', () => {
 
   it('is 350 px wide', () => {
     expect(TOAST_WIDTH_PX).toBe(350);
+  });
+
+  it('sits above the offline card while it shows, not on top of it', () => {
+    const stack = document.createElement('div');
+    stack.id = STATUS_STACK_ID;
+    stack.getClientRects = () => [new DOMRect(0, 700, 390, 56)] as unknown as DOMRectList;
+    document.body.append(stack);
+    renderHost();
+    act(() => {
+      showToast('error', msg`Accesso negato`);
+    });
+    expect(shownToast()?.positionAnchor).toBeUndefined(); // no card: the usual place
+    act(() => {
+      store.set(toastQueueAtom, []);
+    });
+    stack.append(document.createElement('div'));
+    act(() => {
+      showToast('error', msg`Accesso negato`);
+    });
+    expect(shownToast()?.positionAnchor).toBe(STATUS_STACK_ID);
+    stack.remove();
   });
 });

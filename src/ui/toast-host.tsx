@@ -9,7 +9,7 @@ import {
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import type { ToastKind } from './toasts';
-import { dismissToast, TOAST_ANCHOR_ID, TOAST_DURATION_MS, toastQueueAtom } from './toasts';
+import { dismissToast, STATUS_STACK_ID, TOAST_ANCHOR_ID, TOAST_DURATION_MS, toastQueueAtom } from './toasts';
 
 const COLOR: Readonly<Record<ToastKind, string>> = {
   success: 'success',
@@ -25,7 +25,10 @@ const ICON: Readonly<Record<ToastKind, string>> = {
   error: alertCircleOutline,
 };
 
+/** Above the offline or update card when one shows (else they would overlap), else above the tab bar. */
 function visibleAnchor(): string | undefined {
+  const cards = document.getElementById(STATUS_STACK_ID);
+  if (cards && cards.childElementCount > 0 && cards.getClientRects().length > 0) return STATUS_STACK_ID;
   const bar = document.getElementById(TOAST_ANCHOR_ID);
   // Anchored above the bottom tab bar only; the tablet rail (a tall bar at the side) leaves toasts at the bottom.
   const box = bar?.getBoundingClientRect();

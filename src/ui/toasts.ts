@@ -20,6 +20,9 @@ export const TOAST_WIDTH_PX = 350;
 /** Id of the bottom bar (the tab bar) that toasts sit above when it is on screen. */
 export const TOAST_ANCHOR_ID = 'app-bottom-bar';
 
+/** Id of the offline/update cards' stack (above the tab bar): toasts sit above it while it shows a card. */
+export const STATUS_STACK_ID = 'app-status-stack';
+
 export interface Toast {
   id: number;
   kind: ToastKind;

@@ -1,5 +1,5 @@
 import { DOSSIER_CONSENT_CODE } from '../../constants';
-import { modelOfConsent } from '../../services/consents/catalogue';
+import { consentTitle, modelOfConsent } from '../../services/consents/catalogue';
 import { renderConsentPdf } from '../../services/consents/pdf';
 import type { Database } from '../client';
 import { consents, projects, signedDocuments } from '../schema';
@@ -59,7 +59,7 @@ async function paperScan(
     collectedBy: 'Paolo Esposito',
     now: signedAt,
   });
-  const title = project ? `${model.title.it} - ${project.name}` : model.title.it;
+  const title = consentTitle(model, project, 'it');
   const [row] = await db
     .insert(signedDocuments)
     .values({ patientId, title, kind: 'paper-scan', pdf, signedAt })

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http-error';
-import { allModels, expiryOf, localizeSchema, modelOfConsent, validateJsonData } from './catalogue';
+import {
+  allModels,
+  consentTitle,
+  expiryOf,
+  localizeSchema,
+  modelOfConsent,
+  validateJsonData,
+} from './catalogue';
 
 function fieldsOf(modelCode: string, data: unknown): unknown {
   const model = modelOfConsent(modelCode);
@@ -53,5 +60,18 @@ describe('consent models', () => {
       '2028-01-31T10:00:00.000Z',
     );
     expect(expiryOf(dossier, new Date())).toBeNull();
+  });
+});
+
+describe('consentTitle', () => {
+  const title = { it: 'Partecipazione al progetto Cuore in Rete', en: 'Heart Network project participation' };
+  it("names the project once: not again when the model's title says it already", () => {
+    expect(consentTitle({ title }, { name: 'Cuore in Rete' }, 'it')).toBe(
+      'Partecipazione al progetto Cuore in Rete',
+    );
+    expect(consentTitle({ title }, { name: 'Cuore in Rete' }, 'en')).toBe(
+      'Heart Network project participation - Cuore in Rete',
+    );
+    expect(consentTitle({ title }, null, 'it')).toBe('Partecipazione al progetto Cuore in Rete');
   });
 });

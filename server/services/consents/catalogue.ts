@@ -75,6 +75,20 @@ function isLocalized(value: unknown): value is Localized {
   return typeof value === 'object' && value !== null && 'it' in value && 'en' in value;
 }
 
+/**
+ * A consent's title: the model's, followed by the project's name unless the title already says it
+ * ("Partecipazione al progetto Cuore in Rete", not "… Cuore in Rete - Cuore in Rete").
+ */
+export function consentTitle(
+  model: Pick<ConsentModel, 'title'>,
+  project: { name: string } | null | undefined,
+  language: Language,
+): string {
+  const title = model.title[language];
+  if (!project || title.toLocaleLowerCase('it').includes(project.name.toLocaleLowerCase('it'))) return title;
+  return `${title} - ${project.name}`;
+}
+
 export function consentTypeOf(model: ConsentModel, language: Language): ConsentType {
   return {
     code: model.consentCode,

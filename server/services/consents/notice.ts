@@ -61,7 +61,7 @@ export async function noticeConsentsOnBehalf(
   await queueSms(tx, {
     userId: null,
     to: phone,
-    body: `MeView: ${collector.displayName} ha ${lines.join('; ')} ${mediumText[input.medium]}. Se non sei stato tu, contatta la struttura.`,
+    body: `Dossier Sanitario: ${collector.displayName} ha ${lines.join('; ')} ${mediumText[input.medium]}. Se non sei stato tu, contatta la struttura.`,
     purpose: 'consent-notice',
     now: input.now,
   });

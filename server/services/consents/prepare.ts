@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { patientHeader } from '../patients';
 import { type DocumentToSign, prepareCeremony } from '../signing/ceremony';
-import { type Language, validateJsonData } from './catalogue';
+import { consentTitle, type Language, validateJsonData } from './catalogue';
 import { CONSENT_KINDS, type ConsentEffect, subjectOf } from './effects';
 import { renderConsentPdf } from './pdf';
 import { currentConsents } from './records';
@@ -55,9 +55,7 @@ export async function prepareConsents(
   const ordered = orderTargets(targets);
   for (const target of ordered) {
     documents.push({
-      title: target.project
-        ? `${target.model.title[language]} - ${target.project.name}`
-        : target.model.title[language],
+      title: consentTitle(target.model, target.project, language),
       subject: subjectOf(target),
       pdf: await renderConsentPdf({
         model: target.model,

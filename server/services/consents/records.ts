@@ -17,6 +17,7 @@ import { authorizePatientAccess } from '../access';
 import {
   allModels,
   type ConsentModel,
+  consentTitle,
   isDossierConsent,
   isModelClosed,
   type Language,
@@ -103,7 +104,7 @@ function toConsent(row: ConsentRow | null, model: ConsentModel, context: ListCon
     electronicDocumentId,
     consentCode: model.consentCode,
     category: model.category,
-    desc: project ? `${model.title[language]} - ${project.name}` : model.title[language],
+    desc: consentTitle(model, project, language),
     modelCode: model.modelCode,
     statusCode: status,
     expired,

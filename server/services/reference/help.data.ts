@@ -61,6 +61,22 @@ export const helpPages: Record<string, HelpEntry> = {
       ],
     },
   },
+  // The same screen as the patient sees it: spoken to the patient, about his own documents.
+  'dossier/patient': {
+    title: { it: 'Il tuo dossier', en: 'Your dossier' },
+    paragraphs: {
+      it: [
+        "Qui trovi i tuoi documenti clinici prodotti dalle strutture dell'azienda, dal più recente. Tocca un documento per aprirlo, scaricarlo o stamparlo.",
+        'Con i filtri scegli tipo, struttura, regime e periodo. Un documento archiviato si recupera con "Recupera": resta disponibile dopo qualche istante.',
+        'Dai tuoi dati anagrafici vedi chi ha consultato il tuo dossier e puoi nascondere ai professionisti i documenti che preferisci tenere riservati.',
+      ],
+      en: [
+        "Here you find your clinical documents produced by the group's facilities, newest first. Tap a document to open, download or print it.",
+        'Filters choose type, facility, setting and period. An archived document is restored with "Restore": it becomes available after a few moments.',
+        'From your personal data you see who read your dossier, and you can hide from professionals the documents you prefer to keep private.',
+      ],
+    },
+  },
   'timeline/index': {
     title: { it: 'Linea del tempo', en: 'Timeline' },
     paragraphs: {

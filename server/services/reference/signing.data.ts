@@ -13,6 +13,6 @@ export const patientRelationships: readonly { code: string; desc: Localized }[] 
 
 /** The SMS carrying the PIN of a credential issued at FEA activation. */
 export const pinSmsText: Record<'it' | 'en', (pin: string) => string> = {
-  it: (pin) => `MeView: il tuo PIN di firma è ${pin}. Conservalo e non comunicarlo a nessuno.`,
-  en: (pin) => `MeView: your signing PIN is ${pin}. Keep it safe and do not share it with anyone.`,
+  it: (pin) => `Dossier Sanitario: il tuo PIN di firma è ${pin}. Conservalo e non comunicarlo a nessuno.`,
+  en: (pin) => `Dossier Sanitario: your signing PIN is ${pin}. Keep it safe and do not share it with anyone.`,
 };

@@ -38,16 +38,18 @@ export interface SigningDeps {
 }
 
 const smsText: Record<Language, (code: string) => string> = {
-  it: (code) => `Codice di firma MeView: ${code}. Valido 10 minuti. Non comunicarlo a nessuno.`,
-  en: (code) => `MeView signature code: ${code}. Valid for 10 minutes. Do not share it with anyone.`,
+  it: (code) =>
+    `Dossier Sanitario: il codice di firma è ${code}. Valido 10 minuti. Non comunicarlo a nessuno.`,
+  en: (code) =>
+    `Dossier Sanitario: your signature code is ${code}. Valid for 10 minutes. Do not share it with anyone.`,
 };
 
 /** The patient's code for a consent collected by staff: it says what typing it does, and for whom. */
 const patientSmsText: Record<Language, (code: string) => string> = {
   it: (code) =>
-    `MeView: ${code} è il codice con cui confermi il consenso che stai dando ora in struttura. Dettalo solo all'operatore che ti assiste. Valido 10 minuti.`,
+    `Dossier Sanitario: ${code} è il codice con cui confermi il consenso che stai dando ora in struttura. Dettalo solo all'operatore che ti assiste. Valido 10 minuti.`,
   en: (code) =>
-    `MeView: ${code} is the code that confirms the consent you are giving now at the hospital. Tell it only to the staff member assisting you. Valid for 10 minutes.`,
+    `Dossier Sanitario: ${code} is the code that confirms the consent you are giving now at the hospital. Tell it only to the staff member assisting you. Valid for 10 minutes.`,
 };
 
 /**

@@ -33,7 +33,10 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
   const patientId = Number(useParams().patientId);
   const isPatient = user ? isPatientSide(user.userType) : true;
 
-  const { state, reload: load } = useLoader(useCallback(() => fetchConsents(patientId), [patientId]));
+  const { state, reload: load } = useLoader(
+    useCallback(() => fetchConsents(patientId), [patientId]),
+    { refreshOnReturn: true },
+  );
   // Ionic keeps this page alive under the signing screens: coming back (a new navigation to this very
   // path) shows the consents as they are now.
   const location = useLocation();
@@ -57,11 +60,12 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
   const revoke = async (consent: Consent): Promise<void> => {
     const dossier = consent.category === 'DOSSIER';
     const yes = await confirm({
-      header: msg`Revoca del consenso`,
+      header: msg`Revocare il consenso?`,
       message: dossier
-        ? msg`Vuoi revocare il consenso "${consent.desc}"? I professionisti non potranno più consultare il dossier.`
-        : msg`Vuoi revocare il consenso "${consent.desc}"?`,
-      confirmLabel: msg`Revoca`,
+        ? msg`Con la revoca del consenso "${consent.desc}" i professionisti non potranno più consultare il dossier. La revoca si firma nel passo successivo e vale da subito.`
+        : msg`Con la revoca il consenso "${consent.desc}" non sarà più valido. La revoca si firma nel passo successivo e vale da subito.`,
+      confirmLabel: msg`Revoca il consenso`,
+      destructive: true,
     });
     if (yes) start(consent, 'revoke');
   };

@@ -24,6 +24,7 @@ import { ErrorState, LoadingState } from '../../ui/state-views';
 import { prepareConsents, prepareInformedConsent } from './api';
 import type { ConsentFlow } from './consent-flow';
 import { consentFlowId, parseConsentFlow } from './consent-flow';
+import { ConsentReason } from './consent-reason';
 import type { ParsedForm } from './json-schema';
 import { cleanAnswers, initialAnswers, validateAnswers } from './json-schema';
 import { JsonSchemaForm } from './json-schema-form';
@@ -139,6 +140,7 @@ export function ConsentWizard({
         isValid: (answers) => Object.keys(validateAnswers(form, answers)).length === 0,
         render: ({ answers, onChange, showErrors }) => (
           <>
+            <ConsentReason />
             <p className="wizard-hint">{type.description}</p>
             <JsonSchemaForm form={form} answers={answers} onChange={onChange} showErrors={showErrors} />
           </>

@@ -42,7 +42,7 @@ function Archive({ patientId }: { patientId: number }): JSX.Element {
       total: replies[0]?.paging.totalCount ?? 0,
     };
   }, [patientId, pages]);
-  const { state, reload } = useLoader(load);
+  const { state, reload } = useLoader(load, { refreshOnReturn: true });
 
   const act = async (request: DocumentRequest, action: 'cancel' | 'delete'): Promise<void> => {
     const yes = await confirm(
@@ -56,6 +56,7 @@ function Archive({ patientId }: { patientId: number }): JSX.Element {
             header: msg`Eliminare la richiesta?`,
             message: msg`La richiesta n. ${request.id} sparirà da questo elenco.`,
             confirmLabel: msg`Elimina`,
+            destructive: true,
           },
     );
     if (!yes) return;

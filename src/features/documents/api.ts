@@ -31,7 +31,10 @@ export async function fetchDocumentPdf(
   documentId: number,
   onProgress: (fraction: number) => void,
 ): Promise<ArrayBuffer> {
-  const { url } = await getJson(`documents/${documentId}/view`, DocumentViewUrl);
+  // The viewer says a refusal or a missing document itself (no toast on top).
+  const { url } = await getJson(`documents/${documentId}/view`, DocumentViewUrl, {
+    context: { quiet: [403, 404] },
+  });
   return bytes(() =>
     api()
       .get(apiRelative(url), {

@@ -5,7 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline, expandOutline, removeOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useCallback, useEffect, useState } from 'react';
-import { failureMessage } from '../../api/error-report';
+import { errorReplyOf, failureMessage } from '../../api/error-report';
+import { AccessRefusedState, NotFoundState } from '../../ui/access-refused';
 import type { PDFDocumentProxy } from '../../ui/pdf/pdf';
 import { openPdf } from '../../ui/pdf/pdf';
 import { PdfViewer } from '../../ui/pdf/pdf-viewer';
@@ -18,7 +19,7 @@ const FIT = ZOOMS.indexOf(1);
 type State =
   | { status: 'loading'; progress: number }
   | { status: 'ready'; pdf: PDFDocumentProxy }
-  | { status: 'error'; reason: MessageDescriptor | null };
+  | { status: 'error'; reason: MessageDescriptor | null; httpStatus: number | null };
 
 export function DocumentViewer({ documentId }: { documentId: number }): JSX.Element {
   const { t } = useLingui();
@@ -41,7 +42,8 @@ export function DocumentViewer({ documentId }: { documentId: number }): JSX.Elem
       })
       .catch((error: unknown) => {
         console.warn('Document not shown', documentId, error);
-        if (active) setState({ status: 'error', reason: failureMessage(error) });
+        const httpStatus = errorReplyOf(error)?.status ?? null;
+        if (active) setState({ status: 'error', reason: failureMessage(error), httpStatus });
       });
     return () => {
       active = false;
@@ -65,6 +67,18 @@ export function DocumentViewer({ documentId }: { documentId: number }): JSX.Elem
           aria-label={t`Avanzamento del caricamento`}
         />
       </div>
+    );
+  }
+  // A refusal or a missing document is an answer: saying "try again" would not help.
+  if (state.status === 'error' && state.httpStatus === 403)
+    return <AccessRefusedState reason={state.reason} />;
+  if (state.status === 'error' && state.httpStatus === 404) {
+    return (
+      <NotFoundState title={<Trans>Documento non trovato</Trans>}>
+        <p>
+          <Trans>Il documento non esiste o non è disponibile.</Trans>
+        </p>
+      </NotFoundState>
     );
   }
   if (state.status === 'error') {

@@ -6,6 +6,7 @@ import { useDateFormat } from '../../i18n/dates';
 import { DicomIndicator } from './dicom-indicator';
 import { DocumentAvailability } from './document-availability';
 import { DocumentTitle, DocumentType } from './document-parts';
+import { provenanceLabel } from './provenance';
 
 export function DocumentCards({
   documents,
@@ -14,7 +15,7 @@ export function DocumentCards({
   documents: readonly Document[];
   onChange: (document: Document) => void;
 }): JSX.Element {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useDateFormat();
   return (
     <ul className="doc-cards" aria-label={t`Documenti del dossier`}>
@@ -36,7 +37,7 @@ export function DocumentCards({
             </div>
             <div>
               <dt>{t`Unità`}</dt>
-              <dd>{document.documentProvenanceUnit.desc}</dd>
+              <dd>{provenanceLabel(document.documentProvenanceUnit, i18n)}</dd>
             </div>
             <div>
               <dt>{t`Regime`}</dt>

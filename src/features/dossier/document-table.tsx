@@ -13,6 +13,7 @@ import { useDateFormat } from '../../i18n/dates';
 import { DicomIndicator } from './dicom-indicator';
 import { DocumentAvailability } from './document-availability';
 import { DocumentTitle, DocumentType } from './document-parts';
+import { provenanceLabel } from './provenance';
 
 type Order = 'descending' | 'ascending';
 
@@ -33,7 +34,7 @@ export function DocumentTable({
   documents: readonly Document[];
   onChange: (document: Document) => void;
 }): JSX.Element {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useDateFormat();
   const [order, setOrder] = useState<Order>('descending');
   const sorted = useMemo(() => {
@@ -92,7 +93,7 @@ export function DocumentTable({
                 <DateTimeCell value={document.docCreationDateTime} format={format.dateTime} />
               </td>
               <td>
-                {document.documentProvenanceUnit.desc}
+                {provenanceLabel(document.documentProvenanceUnit, i18n)}
                 <span className="doc-setting">{document.patientCurrentLocation.desc}</span>
               </td>
               <td>

@@ -25,6 +25,8 @@ import { useDocumentList } from './use-document-list';
 import './dossier.css';
 
 const HELP = { controller: 'dossier', action: 'index' } as const;
+/** The patient's own words for the same screen (the staff text speaks of "the patient"). */
+const PATIENT_HELP = { controller: 'dossier', action: 'patient' } as const;
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
@@ -75,7 +77,7 @@ function DossierScreen({ patientId, staff }: { patientId: number | null; staff: 
   return (
     <PageLayout
       title={t`Dossier`}
-      help={HELP}
+      help={staff ? HELP : PATIENT_HELP}
       backTo={staff && patientId !== null ? paths.patientInfo(patientId) : undefined}
       actions={
         patientId !== null ? (

@@ -78,7 +78,7 @@ export function useDocumentList(
     },
     [userId, patientId, filters],
   );
-  const control = usePagedLoader(loadPage, { enabled });
+  const control = usePagedLoader(loadPage, { enabled, refreshOnReturn: true });
   const { state, update } = control;
 
   const replaceDocument = useCallback(

@@ -102,9 +102,10 @@ function GuestsScreen({ userKey }: { userKey: string }): JSX.Element {
   const revoke = async (guest: Guest): Promise<void> => {
     const name = `${guest.person.name} ${guest.person.surname}`;
     const yes = await confirm({
-      header: msg`Revoca l'autorizzazione`,
-      message: msg`${name} non potrà più vedere i tuoi documenti, da subito. Vuoi revocare l'autorizzazione?`,
-      confirmLabel: msg`Revoca`,
+      header: msg`Revocare l'autorizzazione?`,
+      message: msg`${name} non potrà più vedere i tuoi documenti, da subito. Per ridargli l'accesso dovrai creare una nuova autorizzazione.`,
+      confirmLabel: msg`Revoca l'autorizzazione`,
+      destructive: true,
     });
     if (!yes) return;
     try {

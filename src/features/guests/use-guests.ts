@@ -10,7 +10,7 @@ export type GuestsState =
   | { status: 'ready'; guests: Guest[] };
 
 export function useGuests(): { state: GuestsState; reload: () => Promise<void> } {
-  const { state, reload } = useLoader(fetchGuests);
+  const { state, reload } = useLoader(fetchGuests, { refreshOnReturn: true });
   return {
     state: state.status === 'ready' ? { status: 'ready', guests: state.value.guests } : state,
     reload,

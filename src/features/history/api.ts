@@ -14,15 +14,20 @@ import { filterParams } from './filters';
 
 export const HISTORY_PAGE_SIZE = 20;
 
-/** `GET /trackingPatientHistory/{id}`: one page of accesses, newest first (pages count from 1). */
+/**
+ * `GET /trackingPatientHistory/{id}`: one page of accesses, newest first (pages count from 1); the
+ * viewer's own accesses only with `includeOwn`.
+ */
 export function fetchHistoryPage(
   patientId: number,
   filters: HistoryFilters,
   page: number,
+  includeOwn = false,
 ): Promise<TreatmentHistory> {
   return getJson(`trackingPatientHistory/${patientId}`, TreatmentHistorySchema, {
     searchParams: {
       ...filterParams(filters),
+      ...(includeOwn ? { includeOwn: 'true' } : {}),
       max: HISTORY_PAGE_SIZE,
       offset: (page - 1) * HISTORY_PAGE_SIZE,
     },

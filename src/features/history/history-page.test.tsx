@@ -102,4 +102,20 @@ describe('/datahistory', () => {
       expect(calls.at(-1)?.search.get('dateFrom')).toBe('2026-03-05');
     });
   });
+
+  it("asks for others' accesses by default, and for one's own too after the switch", async () => {
+    const server = fakeServer({ 'GET /api/trackingPatientHistory/1001': () => json(history) });
+    renderHistory();
+    await screen.findByText('Luca Ferrari (Medico curante)');
+    const calls = () => server.requests.filter((r) => r.path === '/api/trackingPatientHistory/1001');
+    expect(calls().length).toBe(1);
+    expect(calls()[0]?.search.has('includeOwn')).toBe(false);
+    const own = screen.getByRole('switch', { name: 'Mostra anche i miei accessi' }) as HTMLInputElement;
+    expect(own.checked).toBe(false);
+    fireEvent.click(own);
+    await waitFor(() => expect(calls().at(-1)?.search.get('includeOwn')).toBe('true'));
+    expect(own.checked).toBe(true);
+    fireEvent.click(own);
+    await waitFor(() => expect(calls().at(-1)?.search.has('includeOwn')).toBe(false));
+  });
 });

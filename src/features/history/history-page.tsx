@@ -34,7 +34,8 @@ export function HistoryPage(): JSX.Element {
 function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
   const { t } = useLingui();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const history = useHistory(patientId, filters);
+  const [includeOwn, setIncludeOwn] = useState(false);
+  const history = useHistory(patientId, filters, includeOwn);
   const { state } = history;
   const filtered = activeFilterCount(filters) > 0;
 
@@ -46,6 +47,7 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
       refresher={<Refresher onRefresh={history.reload} />}
     >
       <HistoryFilters value={filters} options={history.options} onApply={setFilters} />
+      <OwnAccessesSwitch checked={includeOwn} onChange={setIncludeOwn} />
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void history.reload()} />}
       {state.status === 'ready' && state.value.items.length === 0 && (
@@ -53,8 +55,10 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
           title={
             filtered ? (
               <Trans>Nessun accesso con questi filtri</Trans>
-            ) : (
+            ) : includeOwn ? (
               <Trans>Nessun accesso registrato</Trans>
+            ) : (
+              <Trans>Nessun accesso da parte di altre persone</Trans>
             )
           }
         />
@@ -75,5 +79,23 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
         </>
       )}
     </PageLayout>
+  );
+}
+
+/** Off by default: one's own page views would bury the accesses of others (issue 12). */
+function OwnAccessesSwitch(props: { checked: boolean; onChange: (checked: boolean) => void }): JSX.Element {
+  return (
+    <label className="history-own-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={props.checked}
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span>
+        <Trans>Mostra anche i miei accessi</Trans>
+      </span>
+    </label>
   );
 }

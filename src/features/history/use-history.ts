@@ -11,18 +11,18 @@ export interface HistoryControl extends PagedLoaderControl<TreatmentHistoryItem,
   options: HistoryOptions | null;
 }
 
-export function useHistory(patientId: number, filters: HistoryFilters): HistoryControl {
+export function useHistory(patientId: number, filters: HistoryFilters, includeOwn: boolean): HistoryControl {
   const [options, setOptions] = useState<HistoryOptions | null>(null);
   const loadPage = useCallback(
     async ({ page }: { page: number }): Promise<Page<TreatmentHistoryItem>> => {
-      const history = await fetchHistoryPage(patientId, filters, page);
+      const history = await fetchHistoryPage(patientId, filters, page, includeOwn);
       return {
         items: history.items,
         total: history.paging.totalCount,
         more: page < history.paging.totalPage,
       };
     },
-    [patientId, filters],
+    [patientId, filters, includeOwn],
   );
   const list = usePagedLoader<TreatmentHistoryItem>(loadPage, {
     keyOf: (item) => item.id,

@@ -1,17 +1,26 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { copyOutline, eyeOffOutline, eyeOutline, folderOpenOutline, timeOutline } from 'ionicons/icons';
+import {
+  copyOutline,
+  documentTextOutline,
+  eyeOffOutline,
+  eyeOutline,
+  folderOpenOutline,
+  timeOutline,
+} from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 
-/** From the demographic record to the patient's dossier, timeline and treatment history. */
+/** From the demographic record to the patient's dossier, timeline, treatment history and consents. */
 export function PatientShortcuts({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
   const { t } = useLingui();
   const user = useAtomValue(currentUserAtom);
   // Physicians and operators take copy requests at the desk on the patient's behalf.
   const atDesk = !own && (user?.userType === 'PHY' || user?.userType === 'OPT');
+  // Staff who read consents reach the patient's consents (and their collection) from the record.
+  const seesConsents = !own && user?.permissionList.includes('perm.meview.consent.read') === true;
   const canObscure =
     own && user?.userType === 'PAT' && user.permissionList.includes('perm.meview.document.obscure');
   return (
@@ -32,6 +41,12 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
         <IonIcon slot="start" icon={eyeOutline} aria-hidden="true" />
         {own ? <Trans>Chi ha consultato i miei dati</Trans> : <Trans>Storico dei trattamenti</Trans>}
       </IonButton>
+      {seesConsents && (
+        <IonButton routerLink={paths.consents(patientId)} fill="outline">
+          <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
+          <Trans>Consensi</Trans>
+        </IonButton>
+      )}
       {atDesk && (
         <IonButton routerLink={paths.archiveRequest(patientId)} fill="outline">
           <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />

@@ -73,7 +73,10 @@ beforeEach(async () => {
   store = freshApp();
   await signIn();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('/fileUpload', () => {
   it('sends users without perm.meview.customDocument.read home', async () => {
@@ -110,6 +113,27 @@ describe('/fileUpload', () => {
     expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/uploadedDocuments/1')).toBe(
       true,
     );
+  });
+
+  it('shows an approval made elsewhere when the screen becomes visible again, without a reload', async () => {
+    store.set(currentUserAtom, withUploads(PATIENT_MARIO));
+    let documents = [upload(1, 'PENDING')];
+    const server = fakeServer({
+      'GET /api/uploadedDocuments': () => list(documents)(),
+      'GET /api/uploadedDocuments/customDocumentTypes': () => json({ documentTypes: [] }),
+      'GET /api/uploadedDocuments/physicians': () => json({ physicians: [] }),
+    });
+    const listCalls = () => server.requests.filter((r) => r.path === '/api/uploadedDocuments').length;
+    renderPage();
+    await screen.findByRole('region', { name: 'In attesa di approvazione' });
+    expect(listCalls()).toBe(1);
+    documents = [upload(1, 'VALIDATED')];
+    const later = Date.now() + 5_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    fireEvent(document, new Event('visibilitychange'));
+    expect(await screen.findByRole('region', { name: 'Approvati e nel dossier' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'In attesa di approvazione' })).toBeNull();
+    expect(listCalls()).toBe(2);
   });
 
   it('lets a physician reject only with a reason', async () => {

@@ -45,6 +45,7 @@ export function PatientUploads(): JSX.Element {
       header: msg`Elimina il documento`,
       message: msg`Il documento "${document.title}" verrà eliminato e il medico non lo vedrà più.`,
       confirmLabel: msg`Elimina`,
+      destructive: true,
     });
     if (!yes) return;
     try {

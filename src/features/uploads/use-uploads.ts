@@ -14,5 +14,5 @@ export function useUploads(): LoaderControl<UploadedDocumentList> {
   const bumpVersion = useSetAtom(uploadsVersionAtom);
   // Reading the list marks the patient's reviews as seen: the badge asks again.
   const onLoaded = useCallback(() => bumpVersion((version) => version + 1), [bumpVersion]);
-  return useLoader(fetchUploads, { keepOnError: true, onLoaded });
+  return useLoader(fetchUploads, { keepOnError: true, onLoaded, refreshOnReturn: true });
 }
