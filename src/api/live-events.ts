@@ -1,7 +1,7 @@
 /**
  * The portal's end of `GET /live`: one stream per signed-in tab, read with fetch (ky adds the token
  * and the DPoP proof an EventSource could not send). Screens subscribe to topics and reload what they
- * show; the stream itself carries no data. Closed while the tab is hidden; on every (re)connection every
+ * show; the stream itself carries no data. Closed while the tab is hidden; on every reconnection every
  * topic is announced, since changes made meanwhile were not heard.
  */
 import * as v from 'valibot';
@@ -44,6 +44,11 @@ export function announce(topics: readonly LiveTopic[]): void {
 }
 
 const EVERY_TOPIC = LiveTopic.options;
+/**
+ * Streams this page has opened: the first one's start is the screens' own first load, every later one
+ * (after a drop, an expired token, a hidden tab) may have missed changes, so every topic is announced.
+ */
+let streamsOpened = 0;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 15_000, 30_000];
 
 function parseJson(text: string): unknown {
@@ -71,7 +76,7 @@ async function readStream(signal: AbortSignal): Promise<void> {
     const { events, rest } = parseServerSentEvents(buffer + chunk.value);
     buffer = rest;
     for (const { event, data } of events) {
-      if (event === 'ready') announce(EVERY_TOPIC);
+      if (event === 'ready' && streamsOpened++ > 0) announce(EVERY_TOPIC);
       if (event !== 'change') continue;
       const change = v.safeParse(LiveChange, parseJson(data));
       if (change.success) announce(change.output.topics);

@@ -4,11 +4,16 @@
  * after every load, a switch to wait, and a quiet refresh when the screen comes back into view.
  * `usePagedLoader` adds the pages that "load more" appends.
  */
+
 import type { MessageDescriptor } from '@lingui/core';
 import type { MutableRefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LiveTopic } from '../contract/live';
 import { failureMessage } from './error-report';
+import { useLiveTopic } from './use-live-topic';
 import { useRefreshOnReturn } from './use-refresh-on-return';
+
+const NO_TOPICS: readonly LiveTopic[] = [];
 
 export type Loaded<T> =
   | { status: 'loading' }
@@ -33,6 +38,8 @@ export interface LoaderOptions<T> {
    * A failed refresh keeps the list shown, marked stale.
    */
   refreshOnReturn?: boolean;
+  /** Load again, in place, when the live channel says one of these changed (api/live-events.ts). */
+  liveTopics?: readonly LiveTopic[];
 }
 
 export interface LoaderControl<T> {
@@ -93,6 +100,10 @@ function useLoaderCore<T>(
     if (mayRefresh()) void run(true);
   }, [run, mayRefresh]);
   useRefreshOnReturn(refresh, refreshOnReturn && enabled);
+  // A live change may land just after a load began: load again regardless (the newer answer wins).
+  useLiveTopic(options.liveTopics ?? NO_TOPICS, () => {
+    if (enabled && mayRefresh()) void run(true);
+  });
 
   const update = useCallback((change: (value: T) => T): void => {
     setState((current) =>

@@ -26,6 +26,9 @@ import { consentFlowQuery } from './consent-flow';
 import { CATEGORY_ORDER, CATEGORY_TITLE, NOTIFICATION_TEXT } from './consent-labels';
 import './consents.css';
 
+/** An invitation or a removal by the care team shows without a reload. */
+const CONSENT_TOPICS = ['consents'] as const;
+
 export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean }): JSX.Element {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -35,7 +38,7 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
 
   const { state, reload: load } = useLoader(
     useCallback(() => fetchConsents(patientId), [patientId]),
-    { refreshOnReturn: true },
+    { refreshOnReturn: true, liveTopics: CONSENT_TOPICS },
   );
   // Ionic keeps this page alive under the signing screens: coming back (a new navigation to this very
   // path) shows the consents as they are now.

@@ -18,6 +18,9 @@ import { currentUserAtom } from '../../session/session-atoms';
 import { documentListRequest, fetchDocumentPage } from './api';
 import type { DossierFilters } from './filters';
 
+/** A document added to the dossier (an approved upload) shows without a reload. */
+const DOCUMENT_TOPICS = ['documents'] as const;
+
 /** A page of the dossier, and from the first page: whether the dossier is empty, and the offline copy's time. */
 export interface DossierPage extends Page<Document> {
   noDocumentsInDossier: boolean;
@@ -78,7 +81,7 @@ export function useDocumentList(
     },
     [userId, patientId, filters],
   );
-  const control = usePagedLoader(loadPage, { enabled, refreshOnReturn: true });
+  const control = usePagedLoader(loadPage, { enabled, refreshOnReturn: true, liveTopics: DOCUMENT_TOPICS });
   const { state, update } = control;
 
   const replaceDocument = useCallback(

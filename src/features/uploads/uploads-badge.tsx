@@ -8,20 +8,26 @@ import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useLiveTopic } from '../../api/use-live-topic';
 import type { CurrentUser } from '../../contract/user';
 import { fetchNotifications } from './api';
 import { uploadsVersionAtom } from './atoms';
 import './uploads-badge.css';
+
+const UPLOAD_TOPICS = ['uploadedDocuments'] as const;
 
 export default function UploadsBadge({ user }: { user: CurrentUser }): JSX.Element | null {
   const { t } = useLingui();
   const { pathname } = useLocation();
   const version = useAtomValue(uploadsVersionAtom);
   const [count, setCount] = useState(0);
+  const [changes, setChanges] = useState(0);
+  useLiveTopic(UPLOAD_TOPICS, () => setChanges((value) => value + 1));
 
   useEffect(() => {
     void pathname;
     void version;
+    void changes;
     let active = true;
     fetchNotifications()
       .then((reply) => active && setCount(reply.uploadedDocuments))
@@ -29,7 +35,7 @@ export default function UploadsBadge({ user }: { user: CurrentUser }): JSX.Eleme
     return () => {
       active = false;
     };
-  }, [pathname, version]);
+  }, [pathname, version, changes]);
 
   if (count === 0) return null;
   const label =
