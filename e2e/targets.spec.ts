@@ -173,3 +173,44 @@ test('every interactive element on the patient screens is at least 44 × 44 px',
 
   expect(problems, `targets under ${MIN} px:\n${problems.join('\n')}`).toEqual([]);
 });
+
+/** Tabs through the step and reports each focus stop the sticky footer covers whole (WCAG 2.4.11). */
+async function hiddenFocusStops(page: Page, stops: number): Promise<string[]> {
+  const hidden: string[] = [];
+  for (let index = 0; index < stops; index += 1) {
+    await page.keyboard.press('Tab');
+    // Let the focus scroll finish.
+    await page.waitForTimeout(120);
+    const covered = await page.evaluate(() => {
+      const focused = document.activeElement;
+      const footer = document.querySelector('.ion-page:not(.ion-page-hidden) .request-footer');
+      if (!focused || !footer || footer.contains(focused) || !focused.closest('ion-content')) return null;
+      const box = focused.getBoundingClientRect();
+      const bar = footer.getBoundingClientRect();
+      const under = box.top >= bar.top - 0.5 && box.bottom <= bar.bottom + 0.5;
+      const name = focused.getAttribute('aria-label') ?? focused.closest('label')?.textContent ?? '';
+      return under ? `${focused.tagName.toLowerCase()} "${name.trim().slice(0, 40)}"` : null;
+    });
+    if (covered) hidden.push(covered);
+  }
+  return hidden;
+}
+
+test('the copy request footer never hides the focused control', async ({ page }) => {
+  test.setTimeout(180_000);
+  const me = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/me' && response.status() === 200,
+  );
+  await login(page, 'mario.rossi');
+  await expect(page).toHaveURL(/\/home$/);
+  const { patientId } = (await (await me).json()) as { patientId: number };
+  for (const [width, height] of [
+    [360, 640],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await visit(page, `/documentrequest/${patientId}`, '.request-item');
+    await current(page).locator('h1, .request-steps').first().click();
+    expect(await hiddenFocusStops(page, 45), `${width}×${height}`).toEqual([]);
+  }
+});
