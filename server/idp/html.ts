@@ -24,16 +24,17 @@ h1{font-size:1.5rem;margin:0 0 8px}
 p{margin:0 0 16px}
 .muted{color:var(--muted)}
 label{display:block;font-weight:600;margin:16px 0 6px}
-input[type=text],input[type=password]{width:100%;min-height:44px;padding:10px 12px;font:inherit;color:inherit;border:1px solid #8a9ba5;border-radius:8px;background:#fff}
+input[type=text],input[type=password]{width:100%;min-height:44px;padding:10px 12px;font:inherit;color:inherit;border:1px solid #6b7780;border-radius:8px;background:#fff}
 input[aria-invalid=true]{border-color:var(--danger)}
 button,.button{display:inline-flex;align-items:center;justify-content:center;width:100%;min-height:44px;margin-top:24px;padding:10px 16px;
 border:0;border-radius:8px;background:var(--primary);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 button:hover,.button:hover{background:var(--primary-dark)}
-:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
+header :focus-visible{outline-color:#fff}
 .alert{margin:16px 0 0;padding:12px;border-radius:8px;background:#fef3f2;border:1px solid #fecdca;color:var(--danger);font-weight:600}
 .lang{display:flex;gap:4px;margin:0;padding:0;list-style:none}
 .lang a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 10px;color:#fff;border-radius:8px}
-.lang a[aria-current=true]{font-weight:700;text-decoration:none;background:rgba(255,255,255,.18)}
+.lang a[aria-current=true]{font-weight:700;text-decoration:none;background:#134e4a;box-shadow:inset 0 -3px 0 #fff}
 .demo{margin-top:24px;border-top:1px solid var(--border);padding-top:16px}
 .demo h2{font-size:1.125rem;margin:0 0 4px}
 .accounts{list-style:none;margin:12px 0 0;padding:0;font-size:.9375rem}

@@ -42,6 +42,14 @@ describe('timeline constants (spec section 9)', () => {
     expect(timelineHeight(1400, 250)).toBe(HEIGHT_MAX_PX);
   });
 
+  it('fits the chart to its clusters within that height instead of a fixed one', () => {
+    const options = baseOptions({ height: 594, locale: 'it', labels, clustered: true });
+    expect(options.height).toBeUndefined();
+    expect(options.minHeight).toBe(HEIGHT_MIN_PX);
+    expect(options.maxHeight).toBe(594);
+    expect(options.orientation).toEqual({ axis: 'top', item: 'top' });
+  });
+
   it('sizes clusters 3*count+30 px and shades them by log(count) over 4 shades', () => {
     expect(clusterSize(2)).toBe(36);
     expect(clusterSize(10)).toBe(60);

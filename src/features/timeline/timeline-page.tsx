@@ -64,7 +64,7 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
       help={{ controller: 'timeline', action: 'index' }}
       backTo={staff ? paths.patientInfo(patientId) : undefined}
     >
-      {state.status === 'loading' && <TimelineSkeleton height={height} />}
+      {state.status === 'loading' && <TimelineSkeleton />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
       {state.status === 'ready' && state.value.length === 0 && (
         <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />

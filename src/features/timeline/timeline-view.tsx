@@ -7,7 +7,7 @@ import type { Document } from '../../contract/documents';
 import { formatDateTime } from '../../i18n/dates';
 import { isLocale } from '../../i18n/locale';
 import { LoadingState } from '../../ui/state-views';
-import { SCALE_LABEL } from './timeline-config';
+import { HEIGHT_MIN_PX, SCALE_LABEL } from './timeline-config';
 import { toTimelineItems } from './timeline-items';
 import type { VisTimelineControls } from './use-vis-timeline';
 import { useVisTimeline } from './use-vis-timeline';
@@ -25,23 +25,26 @@ export interface TimelineViewProps {
 const ZOOM_STEP = 0.5;
 const PAN_STEP = 0.2;
 
-/** Where the chart will be, with a spinner and its text: the same box while loading and drawing. */
-function TimelineLoading({ height }: { height: number }): JSX.Element {
+/**
+ * Where the chart will be, with a spinner and its text: the same box while loading and drawing (the chart's
+ * least height; it grows only with many stacked clusters).
+ */
+function TimelineLoading(): JSX.Element {
   const { t } = useLingui();
   return (
-    <div className="timeline-loading" style={{ height }}>
+    <div className="timeline-loading" style={{ height: HEIGHT_MIN_PX }}>
       <LoadingState label={t`Caricamento della linea del tempo…`} />
     </div>
   );
 }
 
 /** The timeline screen while its documents load: the chart's place, held by the loading state. */
-export function TimelineSkeleton({ height }: { height: number }): JSX.Element {
+export function TimelineSkeleton(): JSX.Element {
   return (
     <section className="timeline">
       <div className="timeline-bar timeline-bar-placeholder" />
       <div className="timeline-stage">
-        <TimelineLoading height={height} />
+        <TimelineLoading />
       </div>
     </section>
   );
@@ -129,7 +132,7 @@ export function TimelineView(props: TimelineViewProps): JSX.Element {
         </div>
       </div>
       <div className="timeline-stage">
-        {!ready && <TimelineLoading height={height} />}
+        {!ready && <TimelineLoading />}
         <div
           ref={container}
           className="timeline-canvas"

@@ -188,7 +188,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
   useEffect(() => {
     // Any setOptions without `cluster` turns clustering off in vis-timeline: always pass it along.
     const cluster = clusterSetting(clusteredRef.current, labelsRef.current);
-    timelineRef.current?.setOptions({ ...cluster, height });
+    timelineRef.current?.setOptions({ ...cluster, maxHeight: height });
   }, [height]);
 
   const zoom = useCallback((factor: number): void => {

@@ -1,7 +1,14 @@
 /** vis-timeline options and item/cluster rendering built from the timeline rules. */
 import type { TimelineOptions } from 'vis-timeline';
 import { axisFormat } from './axis-labels';
-import { clusterShade, clusterSize, TOOLTIP_DELAY_MS, ZOOM_MAX_MS, ZOOM_MIN_MS } from './timeline-config';
+import {
+  clusterShade,
+  clusterSize,
+  HEIGHT_MIN_PX,
+  TOOLTIP_DELAY_MS,
+  ZOOM_MAX_MS,
+  ZOOM_MIN_MS,
+} from './timeline-config';
 
 export interface ClusterLabels {
   /** Title of a cluster; `{count}` is replaced by vis-timeline. */
@@ -52,6 +59,10 @@ export function clusterSetting(on: boolean, labels: ClusterLabels): TimelineOpti
   return options;
 }
 
+/**
+ * `height` is the most the chart may take (what the viewport leaves, 400-700 px): the chart is as tall as its
+ * stacked clusters need within 400 px and that, so a few clusters do not sit under an empty band.
+ */
 export function baseOptions(args: {
   height: number;
   locale: string;
@@ -59,7 +70,10 @@ export function baseOptions(args: {
   clustered: boolean;
 }): TimelineOptions {
   return {
-    height: args.height,
+    // Axis and clusters at the top, under the zoom bar: what room the 400 px leave is below them, not above.
+    orientation: { axis: 'top', item: 'top' },
+    minHeight: HEIGHT_MIN_PX,
+    maxHeight: Math.max(HEIGHT_MIN_PX, args.height),
     zoomMin: ZOOM_MIN_MS,
     zoomMax: ZOOM_MAX_MS,
     locale: args.locale,
