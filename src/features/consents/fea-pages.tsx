@@ -81,7 +81,7 @@ export function SignFeaConsentsResultPage(): JSX.Element {
   return (
     <IonPage>
       <IonContent className="ion-padding">
-        <main className="center-panel">
+        <div className="center-panel">
           <section className="state-view" aria-labelledby="fea-done">
             <IonIcon icon={checkmarkCircleOutline} className="wizard-result-icon" aria-hidden="true" />
             <h1 id="fea-done">
@@ -98,7 +98,7 @@ export function SignFeaConsentsResultPage(): JSX.Element {
               <Trans>Entra nel portale</Trans>
             </IonButton>
           </section>
-        </main>
+        </div>
       </IonContent>
     </IonPage>
   );

@@ -36,7 +36,7 @@ export function DocumentCards({
             </div>
             <div>
               <dt>{t`Unità`}</dt>
-              <dd>{document.documentProvenanceUnit.desc}</dd>
+              <dd lang="it">{document.documentProvenanceUnit.desc}</dd>
             </div>
             <div>
               <dt>{t`Regime`}</dt>

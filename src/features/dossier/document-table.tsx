@@ -92,7 +92,7 @@ export function DocumentTable({
                 <DateTimeCell value={document.docCreationDateTime} format={format.dateTime} />
               </td>
               <td>
-                {document.documentProvenanceUnit.desc}
+                <span lang="it">{document.documentProvenanceUnit.desc}</span>
                 <span className="doc-setting">{document.patientCurrentLocation.desc}</span>
               </td>
               <td>

@@ -43,9 +43,5 @@ export function PdfDocument({
   if (pdf === 'loading') return <LoadingState label={t`Caricamento del documento…`} />;
   if ('failed' in pdf)
     return <ErrorState reason={failureMessage(pdf.failed)} onRetry={() => setAttempt((n) => n + 1)} />;
-  return (
-    <section aria-label={label}>
-      <PdfViewer pdf={pdf} zoom={1} onCurrentPage={ignorePage} />
-    </section>
-  );
+  return <PdfViewer pdf={pdf} zoom={1} onCurrentPage={ignorePage} label={label} />;
 }
