@@ -42,7 +42,7 @@ export interface PageLayoutProps {
 export function PageLayout(props: PageLayoutProps): JSX.Element {
   const { t } = useLingui();
   const { title, titleLang, backTo, help, actions, refresher, withMenu = true, className, children } = props;
-  const heading = useScreenFocus(title);
+  const heading = useScreenHeading(title);
   return (
     <IonPage className={className}>
       <IonHeader>
@@ -74,10 +74,11 @@ export function PageLayout(props: PageLayoutProps): JSX.Element {
 }
 
 /**
- * The heading's ref: the screen takes the focus when entered after a navigation (the control it was
- * left from when coming back), and keeps the document title while it is the visible screen.
+ * The `h1`'s ref (give the `h1` `tabIndex={-1}`): the screen takes the focus when entered after a
+ * navigation (the control it was left from when coming back), and keeps the document title while it
+ * is the visible screen. For the few screens drawn without PageLayout.
  */
-function useScreenFocus(title: string): RefObject<HTMLHeadingElement | null> {
+export function useScreenHeading(title: string): RefObject<HTMLHeadingElement | null> {
   const heading = useRef<HTMLHeadingElement | null>(null);
   const leftFrom = useRef<HTMLElement | null>(null);
   const currentTitle = useRef(title);
