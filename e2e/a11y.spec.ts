@@ -27,10 +27,8 @@ class Audit {
 
   async check(page: Page, state: string): Promise<void> {
     // Ionic animates overlays in; pages draw after their data arrives.
-    await page.waitForTimeout(600);
-    const started = Date.now();
+    await page.waitForTimeout(300);
     const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    console.log(`${state} ${Date.now() - started} ms`);
     for (const violation of result.violations) {
       if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
       for (const node of violation.nodes) {
@@ -52,10 +50,11 @@ async function chooseLanguage(page: Page, language: Language): Promise<void> {
   await page.evaluate((code) => localStorage.setItem('language', JSON.stringify(code)), language);
 }
 
-/** Opens a path as a reload and waits for its screen heading. */
+/** Opens a path as a reload and waits for its screen heading; each screen has exactly one `main`. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(current(page).locator('h1').first()).toBeVisible();
+  await expect(page.getByRole('main')).toHaveCount(1);
 }
 
 /** The open sheet is a dialog named by its title (Ionic's dialog element is in its shadow root). */
