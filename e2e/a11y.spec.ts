@@ -85,6 +85,9 @@ async function ownPatientId(page: Page): Promise<string> {
   await openMenu(page);
   await page.locator('ion-menu ion-item', { hasText: 'Dati anagrafici' }).click();
   await expect(page).toHaveURL(/\/patientInfo\/\d+$/);
+  // The new screen's heading has the focus, also after the menu closed.
+  await expect(current(page).locator('h1')).toBeFocused();
+  await expect(page).toHaveTitle(/^Dati anagrafici · /);
   return new URL(page.url()).pathname.split('/').pop() ?? '';
 }
 
