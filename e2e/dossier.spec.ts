@@ -55,10 +55,7 @@ test('a patient opens the dossier, filters by type, reads a multi-page PDF and f
   // A readable document of several pages: more than one page is drawn.
   const multiPage = documents.find((d) => d.viewable && d.status === 'ONLINE' && d.pageCount > 1);
   expect(multiPage, 'a readable multi-page document on the first page').toBeTruthy();
-  await page
-    .getByRole('button', { name: `Apri il documento ${multiPage?.title}` })
-    .first()
-    .click();
+  await page.getByRole('button', { name: multiPage?.title, exact: true }).first().click();
   await expect(page).toHaveURL(/\/documents\/\d+$/);
   await expect(page.getByText(/^Pagina 1 di \d+$/)).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => page.locator('.pdf-page canvas').count()).toBeGreaterThan(1);

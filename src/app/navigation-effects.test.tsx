@@ -1,16 +1,24 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { MemoryRouter } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPatientAtom, currentUserAtom } from '../session/session-atoms';
 import type { AppStore } from '../state/store';
 import { MARIO_ROSSI, PATIENT_MARIO, PHYSICIAN_VERDI } from '../test/fixtures';
 import { fakeServer, freshApp, json, signIn } from '../test/helpers';
+import { takeNavigation } from '../ui/screen-focus';
 import { NavigationEffects } from './navigation-effects';
 
 let store: AppStore;
+let navigate: NavigateFunction = () => undefined;
+
+function Navigator(): null {
+  navigate = useNavigate();
+  return null;
+}
 
 function renderAt(path: string): void {
   render(
@@ -18,6 +26,7 @@ function renderAt(path: string): void {
       <I18nProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
           <NavigationEffects />
+          <Navigator />
         </MemoryRouter>
       </I18nProvider>
     </Provider>,
@@ -68,5 +77,19 @@ describe('navigation rules that act on the way (spec section 2)', () => {
     renderAt('/home');
     expect(dismiss).toHaveBeenCalledWith(undefined, 'navigation');
     modal.remove();
+  });
+
+  it('tells the entering screen to take the focus on every navigation but the first, going back included', () => {
+    store.set(currentUserAtom, PATIENT_MARIO);
+    store.set(currentPatientAtom, { patientId: 1001, status: 'ready', patient: MARIO_ROSSI });
+    takeNavigation();
+    renderAt('/home');
+    expect(takeNavigation()).toBeNull();
+    act(() => navigate('/dossier'));
+    expect(takeNavigation()).toBe('forward');
+    act(() => navigate(-1));
+    expect(takeNavigation()).toBe('back');
+    act(() => navigate('/dossier', { replace: true }));
+    expect(takeNavigation()).toBe('forward');
   });
 });

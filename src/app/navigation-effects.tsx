@@ -1,19 +1,20 @@
 /**
  * The navigation rules of spec section 2 that act on every location change: close open dialogs (and
- * the side menu), make a route's `patientId` the current patient for staff, reload user and patient
+ * the side menu), tell the entering screen to take the focus (screen-focus.ts), make a route's `patientId` the current patient for staff, reload user and patient
  * for a patient whose record is missing, clear the patient where a route says so.
  */
 import { menuController } from '@ionic/core/components';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useRef } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation, useNavigationType } from 'react-router-dom';
 import { clearCurrentPatient, loadCurrentPatient } from '../session/current-patient';
 import { isPatientSide } from '../session/roles';
 import { fetchProfile } from '../session/session-api';
 import { currentPatientAtom, currentUserAtom } from '../session/session-atoms';
 import { appStore } from '../state/store';
 import { dismissAllOverlays } from '../ui/overlays';
+import { noteNavigation } from '../ui/screen-focus';
 import type { AppRoute } from './routes';
 import { ROUTES } from './routes';
 
@@ -40,6 +41,15 @@ export function NavigationEffects(): JSX.Element | null {
   const location = useLocation();
   const user = useAtomValue(currentUserAtom);
   const patient = useAtomValue(currentPatientAtom);
+  const navigationType = useNavigationType();
+
+  // The first location of a visit is the page load: the browser places the focus.
+  const firstKey = useRef<string | null>(location.key);
+  useEffect(() => {
+    if (firstKey.current === location.key) return;
+    firstKey.current = null;
+    noteNavigation(navigationType === 'POP' ? 'back' : 'forward');
+  }, [location.key, navigationType]);
 
   useEffect(() => {
     void location.key; // every navigation, including to the same path

@@ -18,6 +18,7 @@ import type { JSX, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { focusWhenShown } from './focus-heading';
 import './signing.css';
+import { setScreenTitle } from '../ui/screen-focus';
 
 export interface PrimaryAction {
   label: string;
@@ -44,7 +45,7 @@ export function WizardFrame(props: {
   const position = index + 1;
   // The route first shows a loading page, then this one: Ionic animated the first IonPage in and leaves the
   // second with `ion-page-invisible` (opacity 0) on some screens (seen at tablet width). Show it.
-  const body = useRef<HTMLElement | null>(null);
+  const body = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     const reveal = (): void => body.current?.closest('.ion-page')?.classList.remove('ion-page-invisible');
     reveal();
@@ -56,6 +57,8 @@ export function WizardFrame(props: {
     void stepKey;
     return focusWhenShown(() => heading.current);
   }, [stepKey]);
+  // Ionic's IonContent is the one `main`; the page title names the step as the heading does.
+  useEffect(() => setScreenTitle(`${stepTitle} · ${title}`), [stepTitle, title]);
   return (
     <IonPage className="signing-wizard">
       <IonHeader>
@@ -88,12 +91,12 @@ export function WizardFrame(props: {
         </div>
       </IonHeader>
       <IonContent>
-        <main className="wizard-body" ref={body}>
+        <div className="wizard-body" ref={body}>
           <h1 className="wizard-step-title" ref={heading} tabIndex={-1}>
             {stepTitle}
           </h1>
           {children}
-        </main>
+        </div>
       </IonContent>
       <footer className="wizard-footer">
         {secondary}

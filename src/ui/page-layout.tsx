@@ -1,16 +1,31 @@
 /**
  * Every routed screen: `IonPage` → header (menu button, title, help) → content. Screens stay thin and
- * compose their components inside.
+ * compose their components inside. The screen's title is its `h1` (focused when the screen is entered,
+ * see screen-focus.ts) and its document title. `IonContent` is the screen's one `main` landmark.
  */
-import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import {
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonPage,
+  IonTitle,
+  IonToolbar,
+  useIonRouter,
+  useIonViewDidEnter,
+  useIonViewWillLeave,
+} from '@ionic/react';
 import { useLingui } from '@lingui/react/macro';
-import type { JSX, ReactNode } from 'react';
+import type { JSX, ReactNode, RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import type { HelpTopic } from './help/help-button';
 import { HelpButton } from './help/help-button';
 import { IonBackButton, IonMenuButton } from './ionic/navigation';
+import { focusEnteringScreen, setScreenTitle, takeNavigation } from './screen-focus';
 
 export interface PageLayoutProps {
   title: string;
+  /** The title's language when it is not the interface's (e.g. a document's Italian title). */
+  titleLang?: string;
   /** Shows a back button to this path instead of the menu button. */
   backTo?: string;
   help?: HelpTopic;
@@ -26,7 +41,8 @@ export interface PageLayoutProps {
 
 export function PageLayout(props: PageLayoutProps): JSX.Element {
   const { t } = useLingui();
-  const { title, backTo, help, actions, refresher, withMenu = true, className, children } = props;
+  const { title, titleLang, backTo, help, actions, refresher, withMenu = true, className, children } = props;
+  const heading = useScreenHeading(title);
   return (
     <IonPage className={className}>
       <IonHeader>
@@ -39,7 +55,9 @@ export function PageLayout(props: PageLayoutProps): JSX.Element {
             )}
           </IonButtons>
           <IonTitle>
-            <h1 className="page-title">{title}</h1>
+            <h1 className="page-title" tabIndex={-1} ref={heading} lang={titleLang}>
+              {title}
+            </h1>
           </IonTitle>
           <IonButtons slot="end">
             {actions}
@@ -49,8 +67,44 @@ export function PageLayout(props: PageLayoutProps): JSX.Element {
       </IonHeader>
       <IonContent>
         {refresher}
-        <main className="page-body">{children}</main>
+        <div className="page-body">{children}</div>
       </IonContent>
     </IonPage>
   );
+}
+
+/**
+ * The `h1`'s ref (give the `h1` `tabIndex={-1}`): the screen takes the focus when entered after a
+ * navigation (the control it was left from when coming back), and keeps the document title while it
+ * is the visible screen. For the few screens drawn without PageLayout.
+ */
+export function useScreenHeading(title: string): RefObject<HTMLHeadingElement | null> {
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const leftFrom = useRef<HTMLElement | null>(null);
+  const currentTitle = useRef(title);
+  currentTitle.current = title;
+  // Ionic's back button may go back by replacing the location (tabs): its direction says "back".
+  const direction = useRef<string | undefined>(undefined);
+  direction.current = useIonRouter().routeInfo?.routeDirection;
+
+  useEffect(() => {
+    const page = heading.current?.closest('.ion-page');
+    if (!page?.classList.contains('ion-page-hidden')) setScreenTitle(title);
+  }, [title]);
+
+  useIonViewDidEnter(() => {
+    setScreenTitle(currentTitle.current);
+    const navigation = takeNavigation();
+    const kind = navigation && direction.current === 'back' ? 'back' : navigation;
+    focusEnteringScreen(kind, heading.current, leftFrom.current);
+    leftFrom.current = null;
+  });
+
+  useIonViewWillLeave(() => {
+    const active = document.activeElement;
+    const page = heading.current?.closest('.ion-page');
+    leftFrom.current = active instanceof HTMLElement && page?.contains(active) ? active : null;
+  });
+
+  return heading;
 }

@@ -59,11 +59,12 @@ function RedirectDialog({ request }: { request: RedirectRequest }): JSX.Element 
       isOpen
       className="redirect-dialog"
       backdropDismiss={false}
-      aria-labelledby="redirect-dialog-title"
+      // Ionic's dialog element is in its shadow root: an id outside cannot name it, aria-label is copied in.
+      aria-label={i18n._(request.message)}
       onDidDismiss={() => clearRedirect(request.id)}
     >
       <div className="ion-padding redirect-dialog-body">
-        <h2 id="redirect-dialog-title">{i18n._(request.message)}</h2>
+        <h2>{i18n._(request.message)}</h2>
         <p aria-live="polite" aria-atomic="true">
           <Plural
             value={seconds}

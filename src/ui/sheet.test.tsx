@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { JSX } from 'react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Sheet } from './sheet';
+import { nameDialog, Sheet } from './sheet';
 
 function Screen({ onClose }: { onClose?: () => void }): JSX.Element {
   const [open, setOpen] = useState(false);
@@ -72,5 +72,16 @@ describe('Sheet', () => {
     await waitFor(() => expect(document.querySelector('ion-modal.show-modal')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
     expect(closed).toBeGreaterThan(0);
+  });
+
+  it('names the dialog element Ionic keeps in its shadow root, where an id outside cannot reach', () => {
+    const modal = document.createElement('ion-fake-modal');
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    modal.attachShadow({ mode: 'open' }).append(dialog);
+    nameDialog(modal, '  Filtra i documenti ');
+    expect(dialog.getAttribute('aria-label')).toBe('Filtra i documenti');
+    nameDialog(modal, '');
+    expect(dialog.getAttribute('aria-label')).toBe('Filtra i documenti');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The chrome of every sheet (a modal sliding up from the bottom): a toolbar with the title and a close
- * button, the content, an optional footer. The sheet is named by its title (`aria-labelledby`), the
- * close button is a 44 px target, and closing gives the focus back to the control that opened it.
+ * button, the content, an optional footer. The sheet is named by its title, the close button is a 44 px
+ * target, and closing gives the focus back to the control that opened it.
  */
 import {
   IonButton,
@@ -46,6 +46,15 @@ export function Sheet({
 }: SheetProps): JSX.Element {
   const titleId = useId();
   const opener = useRef<HTMLElement | null>(null);
+  const modal = useRef<HTMLIonModalElement | null>(null);
+
+  // Ionic puts role="dialog" on an element of its shadow root, which an id outside cannot label, and
+  // reads `aria-label` only when the modal is first created: the title is copied there once shown.
+  const name = (): void => nameDialog(modal.current, document.getElementById(titleId)?.textContent ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title is the trigger, read from the page
+  useEffect(() => {
+    if (open) name();
+  }, [open, title]);
 
   // The control that had the focus when the sheet opened (the sheet itself is not in the page yet).
   useEffect(() => {
@@ -61,7 +70,9 @@ export function Sheet({
 
   return (
     <IonModal
+      ref={modal}
       isOpen={open}
+      onDidPresent={name}
       onDidDismiss={dismissed}
       aria-labelledby={titleId}
       className={className ? `sheet ${className}` : 'sheet'}
@@ -88,4 +99,11 @@ export function Sheet({
       )}
     </IonModal>
   );
+}
+
+/** Names the dialog element of an `ion-modal` (inside its shadow root). */
+export function nameDialog(modal: HTMLElement | null, name: string): void {
+  const dialog = modal?.shadowRoot?.querySelector('[role="dialog"]');
+  if (!dialog || !name) return;
+  dialog.setAttribute('aria-label', name.trim());
 }

@@ -37,7 +37,7 @@ export function LoginPage(): JSX.Element {
   return (
     <IonPage>
       <IonContent className="ion-padding">
-        <main className="center-panel">
+        <div className="center-panel">
           {failed ? (
             <div role="alert" className="state-view">
               <h1>
@@ -53,7 +53,7 @@ export function LoginPage(): JSX.Element {
           ) : (
             <LoadingState label={t`Apertura della pagina di accesso…`} />
           )}
-        </main>
+        </div>
       </IonContent>
     </IonPage>
   );

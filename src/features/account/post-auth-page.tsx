@@ -54,7 +54,7 @@ export function PostAuthPage(): JSX.Element {
   return (
     <IonPage>
       <IonContent className="ion-padding">
-        <main className="center-panel">
+        <div className="center-panel">
           {outcome === null && <LoadingState label={t`Caricamento del profilo…`} />}
           {outcome?.kind === 'logout' && <LoadingState label={t`Uscita in corso…`} />}
           {outcome?.kind === 'consent' && <ConsentRequiredNotice context={outcome.context} />}
@@ -78,7 +78,7 @@ export function PostAuthPage(): JSX.Element {
               </IonButton>
             </div>
           )}
-        </main>
+        </div>
       </IonContent>
     </IonPage>
   );

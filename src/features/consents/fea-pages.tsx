@@ -9,7 +9,7 @@ import { checkmarkCircleOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../routing/paths';
-import { PageLayout } from '../../ui/page-layout';
+import { PageLayout, useScreenHeading } from '../../ui/page-layout';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 import type { ConsentFlow } from './consent-flow';
 import { RequireLogin } from './require-login';
@@ -77,14 +77,16 @@ function SignFeaConsents(): JSX.Element {
 }
 
 export function SignFeaConsentsResultPage(): JSX.Element {
+  const { t } = useLingui();
   const navigate = useNavigate();
+  const heading = useScreenHeading(t`Adesione alla firma elettronica avanzata completata`);
   return (
     <IonPage>
       <IonContent className="ion-padding">
-        <main className="center-panel">
+        <div className="center-panel">
           <section className="state-view" aria-labelledby="fea-done">
             <IonIcon icon={checkmarkCircleOutline} className="wizard-result-icon" aria-hidden="true" />
-            <h1 id="fea-done">
+            <h1 id="fea-done" tabIndex={-1} ref={heading}>
               <Trans>Adesione alla firma elettronica avanzata completata</Trans>
             </h1>
             <p>
@@ -98,7 +100,7 @@ export function SignFeaConsentsResultPage(): JSX.Element {
               <Trans>Entra nel portale</Trans>
             </IonButton>
           </section>
-        </main>
+        </div>
       </IonContent>
     </IonPage>
   );

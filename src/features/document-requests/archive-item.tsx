@@ -33,7 +33,7 @@ export function ArchiveItem({
       <ul className="archive-item-list">
         {request.items.map((item) => (
           <li key={`${item.documentId ?? 'h'}-${item.hospitalizationId ?? 'd'}`}>
-            {item.title}
+            <span lang="it">{item.title}</span>
             <span className="muted">
               {' '}
               · {item.numCopies === 1 ? t`1 copia` : t`${item.numCopies} copie`}

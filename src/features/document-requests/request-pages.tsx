@@ -25,7 +25,7 @@ function RequestPage({ kind }: { kind: RequestKind }): JSX.Element {
           className="request-page"
           refresher={<Refresher onRefresh={refresh} />}
           actions={
-            <IonButton routerLink={paths.archiveRequest(patientId)} aria-label={t`Le mie richieste`}>
+            <IonButton routerLink={paths.archiveRequest(patientId)}>
               <Trans>Archivio</Trans>
             </IonButton>
           }

@@ -36,7 +36,9 @@ export function SummaryStep({ draft, quote }: { draft: RequestDraft; quote: Quot
         <ul className="summary-list">
           {Object.entries(draft.selected).map(([id, entry]) => (
             <li key={id}>
-              <span className="summary-item-title">{entry.title}</span>
+              <span className="summary-item-title" lang="it">
+                {entry.title}
+              </span>
               <span className="summary-item-meta">
                 {[
                   entry.document && (draft.kind === 'REPORTS' ? t`Referto` : t`Cartella clinica`),

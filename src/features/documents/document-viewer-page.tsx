@@ -28,7 +28,8 @@ export function DocumentViewerPage(): JSX.Element {
   const { t } = useLingui();
   const raw = useParams().documentId;
   const documentId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-  const title = titleFrom(useLocation().state) ?? t`Documento`;
+  const documentTitle = titleFrom(useLocation().state);
+  const title = documentTitle ?? t`Documento`;
   const user = useAtomValue(currentUserAtom);
   const patient = useAtomValue(currentPatientAtom);
   const [busy, setBusy] = useState(false);
@@ -64,7 +65,13 @@ export function DocumentViewerPage(): JSX.Element {
   );
 
   return (
-    <PageLayout title={title} backTo={back} actions={actions} className="document-viewer-page">
+    <PageLayout
+      title={title}
+      titleLang={documentTitle ? 'it' : undefined}
+      backTo={back}
+      actions={actions}
+      className="document-viewer-page"
+    >
       {documentId === null ? (
         <EmptyState title={<Trans>Documento non valido</Trans>} />
       ) : (

@@ -6,7 +6,7 @@ import { useDateFormat } from '../../i18n/dates';
 import { DicomIndicator } from './dicom-indicator';
 import { DocumentAvailability } from './document-availability';
 import { DocumentTitle, DocumentType } from './document-parts';
-import { provenanceLabel } from './provenance';
+import { isPatientUpload, provenanceLabel } from './provenance';
 
 export function DocumentCards({
   documents,
@@ -37,7 +37,9 @@ export function DocumentCards({
             </div>
             <div>
               <dt>{t`Unità`}</dt>
-              <dd>{provenanceLabel(document.documentProvenanceUnit, i18n)}</dd>
+              <dd lang={isPatientUpload(document.documentProvenanceUnit) ? undefined : 'it'}>
+                {provenanceLabel(document.documentProvenanceUnit, i18n)}
+              </dd>
             </div>
             <div>
               <dt>{t`Regime`}</dt>

@@ -1,5 +1,5 @@
 /** Pieces shared by the card list and the table: the title that opens a document, and the type. */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +13,6 @@ export function canOpen(document: Document): boolean {
 
 /** A document the user may not read is 'Documento non leggibile'; its title is not shown. */
 export function DocumentTitle({ document }: { document: Document }): JSX.Element {
-  const { t } = useLingui();
   const navigate = useNavigate();
   if (!document.viewable) {
     return (
@@ -22,12 +21,18 @@ export function DocumentTitle({ document }: { document: Document }): JSX.Element
       </span>
     );
   }
-  if (!canOpen(document)) return <span className="doc-title">{document.title}</span>;
+  // Titles come from the hospital's systems in Italian, also in English mode (lang for screen readers).
+  if (!canOpen(document))
+    return (
+      <span className="doc-title" lang="it">
+        {document.title}
+      </span>
+    );
   return (
     <button
       type="button"
       className="doc-title doc-open"
-      aria-label={t`Apri il documento ${document.title}`}
+      lang="it"
       onClick={() => navigate(paths.documentViewer(document.id), { state: { title: document.title } })}
     >
       {document.title}

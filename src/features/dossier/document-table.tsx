@@ -13,7 +13,7 @@ import { useDateFormat } from '../../i18n/dates';
 import { DicomIndicator } from './dicom-indicator';
 import { DocumentAvailability } from './document-availability';
 import { DocumentTitle, DocumentType } from './document-parts';
-import { provenanceLabel } from './provenance';
+import { isPatientUpload, provenanceLabel } from './provenance';
 
 type Order = 'descending' | 'ascending';
 
@@ -93,7 +93,9 @@ export function DocumentTable({
                 <DateTimeCell value={document.docCreationDateTime} format={format.dateTime} />
               </td>
               <td>
-                {provenanceLabel(document.documentProvenanceUnit, i18n)}
+                <span lang={isPatientUpload(document.documentProvenanceUnit) ? undefined : 'it'}>
+                  {provenanceLabel(document.documentProvenanceUnit, i18n)}
+                </span>
                 <span className="doc-setting">{document.patientCurrentLocation.desc}</span>
               </td>
               <td>

@@ -43,7 +43,7 @@ describe('/dossier', () => {
     const server = fakeServer({ ...REFERENCE, 'GET /api/documents': () => json(listOf([documentOf(1)])) });
     renderDossier(store);
     const cards = await screen.findByRole('list', { name: 'Documenti del dossier' });
-    expect(within(cards).getByRole('button', { name: 'Apri il documento Referto 1' })).toBeTruthy();
+    expect(within(cards).getByRole('button', { name: 'Referto 1' })).toBeTruthy();
     expect(within(cards).getByText('Disponibile')).toBeTruthy();
     expect(within(cards).getByText('Esami di laboratorio')).toBeTruthy();
     const sent = listCalls(server.requests)[0]?.search;
@@ -67,7 +67,7 @@ describe('/dossier', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: /Disponibilità/ })).toBeTruthy();
     const firstTitle = (): string | undefined =>
-      within(table).getAllByRole('button', { name: /Apri il documento/ })[0]?.textContent ?? undefined;
+      within(table).getAllByRole('button', { name: /^Referto/ })[0]?.textContent ?? undefined;
     expect(firstTitle()).toBe('Referto 2');
     fireEvent.click(within(table).getByRole('button', { name: /ordina dal meno recente/ }));
     expect(firstTitle()).toBe('Referto 1');
@@ -205,7 +205,7 @@ describe('/dossier', () => {
     stubCacheStorage();
     fakeServer({ ...REFERENCE, 'GET /api/documents': () => json(listOf([documentOf(7)])) });
     renderDossier(store);
-    await screen.findByRole('button', { name: 'Apri il documento Referto 7' });
+    await screen.findByRole('button', { name: 'Referto 7' });
     await waitFor(async () => expect(await caches.has(`dossier-${PATIENT_MARIO.id}`)).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -216,6 +216,6 @@ describe('/dossier', () => {
     expect(
       await screen.findByText(/Sei offline: elenco aggiornato al \d\d\/\d\d\/\d{4} \d\d:\d\d/),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Apri il documento Referto 7' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Referto 7' })).toBeTruthy();
   });
 });

@@ -11,6 +11,11 @@ export const PATIENT_UPLOAD_UNIT = 'UPL';
 
 export const PATIENT_UPLOAD_LABEL = msg`Caricato dal paziente`;
 
+/** Approved uploads carry the portal's (translated) words; every other unit its Italian name (`lang="it"`). */
+export function isPatientUpload(unit: CodeDesc): boolean {
+  return unit.code === PATIENT_UPLOAD_UNIT;
+}
+
 export function provenanceLabel(unit: CodeDesc, i18n: I18n): string {
   return unit.code === PATIENT_UPLOAD_UNIT ? i18n._(PATIENT_UPLOAD_LABEL) : unit.desc;
 }

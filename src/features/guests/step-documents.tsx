@@ -72,7 +72,9 @@ export function DocumentsStep(props: {
                   onChange={(event) => toggle(document, event.target.checked)}
                 />
                 <span>
-                  <span className="guest-choice-label">{document.title}</span>
+                  <span className="guest-choice-label" lang="it">
+                    {document.title}
+                  </span>
                   <span className="guest-choice-hint">
                     {document.documentType.desc} · {created}
                   </span>

@@ -11,16 +11,11 @@ import { SEX_LABEL } from '../../ui/patient-labels';
 
 /** The patient's demographic summary, linking to the full record. */
 export function PatientSummaryCard({ patient }: { patient: Patient }): JSX.Element {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const format = useDateFormat();
   const fullName = `${patient.name} ${patient.surname}`;
   return (
-    <IonCard
-      button
-      routerLink={paths.patientInfo(patient.mepiId)}
-      aria-label={t`Dati anagrafici di ${fullName}`}
-      className="summary-card"
-    >
+    <IonCard button routerLink={paths.patientInfo(patient.mepiId)} className="summary-card">
       <IonCardHeader>
         <div className="summary-card-head">
           <IonIcon icon={personCircleOutline} aria-hidden="true" className="summary-card-icon" />

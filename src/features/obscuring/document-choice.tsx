@@ -54,7 +54,7 @@ export function DocumentChoice({
     >
       <label className="obscure-check">
         <input type="checkbox" checked={next !== null} onChange={(event) => onToggle(event.target.checked)} />
-        <span className="obscure-title" id={titleId}>
+        <span className="obscure-title" id={titleId} lang="it">
           {document.title}
         </span>
       </label>

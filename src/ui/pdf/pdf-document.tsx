@@ -51,22 +51,18 @@ export function PdfDocument({
   if (pdf === 'loading') return <LoadingState label={t`Caricamento del documento…`} />;
   if ('failed' in pdf)
     return <ErrorState reason={failureMessage(pdf.failed)} onRetry={() => setAttempt((n) => n + 1)} />;
-  if (!zoomable)
-    return (
-      <section aria-label={label}>
-        <PdfViewer pdf={pdf} zoom={1} onCurrentPage={ignorePage} />
-      </section>
-    );
+  if (!zoomable) return <PdfViewer pdf={pdf} zoom={1} onCurrentPage={ignorePage} label={label} />;
+  // The viewer's own region carries the name; the zoom bar sits above it.
   return (
-    <section aria-label={label}>
+    <div>
       <ZoomBar zoom={zoom} onZoom={setZoom} />
       <div
         className="pdf-pinch"
         {...pinch.handlers}
         style={pinch.preview === 1 ? undefined : { transform: `scale(${pinch.preview})` }}
       >
-        <PdfViewer pdf={pdf} zoom={zoom} onCurrentPage={ignorePage} withText />
+        <PdfViewer pdf={pdf} zoom={zoom} onCurrentPage={ignorePage} label={label} withText />
       </div>
-    </section>
+    </div>
   );
 }

@@ -36,8 +36,11 @@ export function PdfViewer({
   zoom,
   onCurrentPage,
   withText = false,
+  label,
 }: {
   pdf: PDFDocumentProxy;
+  /** The name of the pages' region; "Pagine del documento" when absent. */
+  label?: string;
   /** 1 fits the page to the width of the screen. */
   zoom: number;
   onCurrentPage: (page: number) => void;
@@ -45,7 +48,7 @@ export function PdfViewer({
   withText?: boolean;
 }): JSX.Element {
   const { t } = useLingui();
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
   const [size, setSize] = useState<PageSize | null>(null);
   const width = useWidth(container);
 
@@ -64,7 +67,14 @@ export function PdfViewer({
   const pages = Array.from({ length: pdf.numPages }, (_, index) => index + 1);
 
   return (
-    <div ref={setContainer} className="pdf-pages" role="document" aria-label={t`Pagine del documento`}>
+    // A focusable region: a keyboard reaches the pages and scrolls them with the arrow keys.
+    <section
+      ref={setContainer}
+      className="pdf-pages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label={label ?? t`Pagine del documento`}
+    >
       {scale > 0 &&
         size &&
         pages.map((number) => (
@@ -78,7 +88,7 @@ export function PdfViewer({
             withText={withText}
           />
         ))}
-    </div>
+    </section>
   );
 }
 
