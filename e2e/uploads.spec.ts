@@ -71,6 +71,10 @@ test('a patient uploads a PDF, the physician rejects it with a reason, the patie
 
   const title = `Visita ortopedica esterna ${Date.now() % 100000}`;
   await upload(page, title);
+  // The patient waits on the home while the physician reviews: what changes reaches it live (issue 13).
+  await page.locator('ion-tab-bar ion-tab-button', { hasText: 'Home' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Cosa ti aspetta' })).toBeVisible();
 
   const staffContext = await browser.newContext(test.info().project.use);
   const staff = await staffContext.newPage();
@@ -91,8 +95,8 @@ test('a patient uploads a PDF, the physician rejects it with a reason, the patie
   await expect(staff.locator('article.upload-card', { hasText: title })).toContainText('Rifiutato');
   await staffContext.close();
 
-  // The patient is told in the menu, and reads the reason.
-  await page.goto('/home');
+  // The patient is told on the home and in the menu without reloading, and reads the reason.
+  await expect(page.locator('ion-item', { hasText: title })).toContainText('Rifiutato dal medico');
   await page.getByRole('button', { name: 'Apri il menu' }).click();
   await expect(
     page.locator('ion-menu ion-item', { hasText: 'Documenti caricati' }).locator('.uploads-badge'),

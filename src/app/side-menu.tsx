@@ -98,17 +98,18 @@ export function SideMenu(): JSX.Element {
             </IonMenuToggle>
           ))}
         </IonList>
+        {/* Outside any list: a list holds only its items (the language fieldset is not one). */}
+        <IonListHeader>
+          <IonLabel>
+            <Trans>Preferenze</Trans>
+          </IonLabel>
+        </IonListHeader>
+        <div className="menu-language">
+          <Suspense fallback={null}>
+            <LanguageSwitch />
+          </Suspense>
+        </div>
         <IonList>
-          <IonListHeader>
-            <IonLabel>
-              <Trans>Preferenze</Trans>
-            </IonLabel>
-          </IonListHeader>
-          <div className="menu-language">
-            <Suspense fallback={null}>
-              <LanguageSwitch />
-            </Suspense>
-          </div>
           <IonItem button detail={false} onClick={() => void confirmLogout()}>
             <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
             <IonLabel>
