@@ -124,10 +124,10 @@ test('every interactive element on the patient screens is at least 44 × 44 px',
     ['consents', `/consents/${patientId}`, '.consent-card, ion-card'],
     ['requests archive', `/archiverequest/${patientId}`, '.archive-item'],
     ['new report request', `/documentrequest/${patientId}`, '.request-item'],
-    ['new record request', `/clinicalrequest/${patientId}`, 'main h2, .request-item'],
-    ['uploads', '/fileUpload', 'main ion-button, main button'],
-    ['guests', '/guests', 'main ion-button, main button'],
-    ['history', `/datahistory/${patientId}`, '.history-list'],
+    ['new record request', `/clinicalrequest/${patientId}`, '[role=main] h2, .request-item'],
+    ['uploads', '/fileUpload', '[role=main] ion-button, [role=main] button'],
+    ['guests', '/guests', '[role=main] ion-button, [role=main] button'],
+    ['history', `/datahistory/${patientId}`, '.history-own-switch'],
     ['timeline', '/timeline', '.vis-timeline, .state-view'],
     ['personal record', `/patientInfo/${patientId}`, '.fact-section'],
   ];
@@ -135,6 +135,12 @@ test('every interactive element on the patient screens is at least 44 × 44 px',
     await visit(page, path, ready);
     await measure(name);
   }
+  // The history with the patient's own accesses too (hidden by default): its rows and filters.
+  await visit(page, `/datahistory/${patientId}`, '.history-own-switch');
+  await current(page).getByRole('switch', { name: 'Mostra anche i miei accessi' }).check();
+  await expect(current(page).locator('.history-list').first()).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(600);
+  await measure('history with own accesses');
 
   // The dossier's filter sheet.
   await visit(page, '/dossier', '.doc-card, .doc-table');
@@ -155,10 +161,8 @@ test('every interactive element on the patient screens is at least 44 × 44 px',
 
   // A document open from the dossier.
   await visit(page, '/dossier', '.doc-card, .doc-table');
-  await current(page)
-    .getByRole('button', { name: /^Apri il documento/ })
-    .first()
-    .click();
+  // Document titles are buttons named by the title itself (issue 12 item 6).
+  await current(page).locator('button.doc-open').first().click();
   await expect(page).toHaveURL(/\/documents\/\d+/);
   await expect(current(page).locator('canvas, .state-view').first()).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(600);

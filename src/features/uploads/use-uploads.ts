@@ -10,8 +10,8 @@ import type { UploadedDocumentList } from '../../contract/uploads';
 import { fetchUploads } from './api';
 import { uploadsVersionAtom } from './atoms';
 
-/** A review or a new upload by someone else shows without a reload. */
-const UPLOAD_TOPICS = ['uploadedDocuments'] as const;
+// No live reload here: reading the list marks the patient's reviews as seen, so only the screen in view
+// may read it (on return); the badge and the home hear the change live and point here.
 
 export function useUploads(): LoaderControl<UploadedDocumentList> {
   const bumpVersion = useSetAtom(uploadsVersionAtom);
@@ -21,6 +21,5 @@ export function useUploads(): LoaderControl<UploadedDocumentList> {
     keepOnError: true,
     onLoaded,
     refreshOnReturn: true,
-    liveTopics: UPLOAD_TOPICS,
   });
 }
