@@ -1,5 +1,6 @@
 import { vValidator } from '@hono/valibot-validator';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type * as v from 'valibot';
 import {
   type CareTeam,
   IdParam,
@@ -17,6 +18,24 @@ import { inviteToProject, removeFromProject } from '../services/projects/partici
 import { patientProjects } from '../services/projects/participation';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
+
+type ParticipantAction = typeof inviteToProject;
+
+/** Invite or remove, then answer the patient's projects as the caller now sees them. */
+function participantChange(action: ParticipantAction) {
+  return [
+    vValidator('param', ProjectParticipantParam, onInvalid),
+    async (c: Context<AppEnv, string, { out: { param: v.InferOutput<typeof ProjectParticipantParam> } }>) => {
+      const { db } = c.get('deps');
+      const { id, patientId } = c.req.valid('param');
+      const user = await currentUser(c);
+      await action(db, user, patientId, id);
+      return c.json({
+        patientProjects: await patientProjects(db, user, patientId),
+      } satisfies PatientProjectList);
+    },
+  ] as const;
+}
 
 /** Projects (spec 7 "Patients and projects"): who runs them, who takes part, a patient's care team. */
 export const projectRoutes = new Hono<AppEnv>()
@@ -41,32 +60,8 @@ export const projectRoutes = new Hono<AppEnv>()
     const units = await userPatientUnits(db, await currentUser(c), patientId);
     return c.json({ units } satisfies UserPatientUnits);
   })
-  .put(
-    '/projects/:id/participants/:patientId',
-    vValidator('param', ProjectParticipantParam, onInvalid),
-    async (c) => {
-      const { db } = c.get('deps');
-      const { id, patientId } = c.req.valid('param');
-      const user = await currentUser(c);
-      await inviteToProject(db, user, patientId, id);
-      return c.json({
-        patientProjects: await patientProjects(db, user, patientId),
-      } satisfies PatientProjectList);
-    },
-  )
-  .delete(
-    '/projects/:id/participants/:patientId',
-    vValidator('param', ProjectParticipantParam, onInvalid),
-    async (c) => {
-      const { db } = c.get('deps');
-      const { id, patientId } = c.req.valid('param');
-      const user = await currentUser(c);
-      await removeFromProject(db, user, patientId, id);
-      return c.json({
-        patientProjects: await patientProjects(db, user, patientId),
-      } satisfies PatientProjectList);
-    },
-  )
+  .put('/projects/:id/participants/:patientId', ...participantChange(inviteToProject))
+  .delete('/projects/:id/participants/:patientId', ...participantChange(removeFromProject))
   .get('/projects/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');
