@@ -5,18 +5,16 @@ import type { Database } from '../../db/client';
 import { consents, documents, projectMembers, projectUnits, units, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
+import { projectConsentsInForce } from '../consents/in-project';
 import { isStaff } from '../users';
 
 /** Units that produced documents of the patient. */
 const unitsOfPatient = (patientId: number) =>
   sql`(select distinct ${documents.provenanceUnitId} from ${documents} where ${documents.patientId} = ${patientId})`;
 
-/** Projects the patient takes part in now (project consent GIVEN, in force). */
+/** Projects the patient takes part in now. */
 const projectsOfPatient = (patientId: number, now: Date) =>
-  sql`(select ${consents.projectId} from ${consents}
-      where ${consents.patientId} = ${patientId} and ${consents.projectId} is not null
-        and ${consents.superseded} = false and ${consents.statusCode} = 'GIVEN' and ${consents.revokedAt} is null
-        and (${consents.expiresAt} is null or ${consents.expiresAt} > ${now}))`;
+  sql`(select ${consents.projectId} from ${consents} where ${projectConsentsInForce(patientId, now)})`;
 
 /**
  * The patient's care team: physicians who run a project the patient takes part in, and physicians of

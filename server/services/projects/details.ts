@@ -1,23 +1,13 @@
-import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Project, ProjectDetails } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { consents, guests, projects } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { projectConsentsInForce } from '../consents/in-project';
 import { liveCondition } from '../guests/grants';
 import { isStaff } from '../users';
 import { projectsRunBy, projectsWhere } from './read';
-
-/** Project consents in force of these patients: the projects they take part in now. */
-const participatedBy = (patientIds: SQL | number[], now: Date) =>
-  and(
-    isNotNull(consents.projectId),
-    eq(consents.superseded, false),
-    eq(consents.statusCode, 'GIVEN'),
-    isNull(consents.revokedAt),
-    or(isNull(consents.expiresAt), gt(consents.expiresAt, now)),
-    inArray(consents.patientId, patientIds),
-  );
 
 /** Patients whose live grant to this guest carries the `project` right. */
 function patientsOfGuest(user: UserRow, now: Date): SQL {
@@ -33,7 +23,7 @@ export async function listProjects(db: Database, user: UserRow): Promise<Project
   if (isStaff(user)) return projectsRunBy(db, user);
   const now = new Date();
   const patientIds = user.userType === 'GUE' ? patientsOfGuest(user, now) : [user.patientId ?? -1];
-  const taken = sql`(select ${consents.projectId} from ${consents} where ${participatedBy(patientIds, now)})`;
+  const taken = sql`(select ${consents.projectId} from ${consents} where ${projectConsentsInForce(patientIds, now)})`;
   return projectsWhere(db, user, inArray(projects.id, taken));
 }
 
