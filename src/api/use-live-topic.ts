@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LiveTopic } from '../contract/live';
 import { onLiveTopic } from './live-events';
 
@@ -13,4 +13,11 @@ export function useLiveTopic(topics: readonly LiveTopic[], reload: () => unknown
       if (wanted.has(topic)) latest.current();
     });
   }, [key]);
+}
+
+/** A number that grows each time one of `topics` changes: a dependency for effects that fetch a count. */
+export function useLiveVersion(topics: readonly LiveTopic[]): number {
+  const [version, setVersion] = useState(0);
+  useLiveTopic(topics, () => setVersion((value) => value + 1));
+  return version;
 }

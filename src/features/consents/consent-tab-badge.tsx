@@ -9,7 +9,7 @@ import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getJson } from '../../api/request';
-import { useLiveTopic } from '../../api/use-live-topic';
+import { useLiveVersion } from '../../api/use-live-topic';
 import type { ConsentNotification } from '../../contract/consents';
 import { ConsentNotification as ConsentNotificationSchema } from '../../contract/consents';
 import type { CurrentUser } from '../../contract/user';
@@ -23,8 +23,7 @@ export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.El
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   const [notification, setNotification] = useState<ConsentNotification | null>(null);
-  const [changes, setChanges] = useState(0);
-  useLiveTopic(CONSENT_TOPICS, () => setChanges((count) => count + 1));
+  const changes = useLiveVersion(CONSENT_TOPICS);
   const patientId = user.patientId;
 
   useEffect(() => {

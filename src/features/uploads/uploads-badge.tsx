@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useLiveTopic } from '../../api/use-live-topic';
+import { useLiveVersion } from '../../api/use-live-topic';
 import type { CurrentUser } from '../../contract/user';
 import { fetchNotifications } from './api';
 import { uploadsVersionAtom } from './atoms';
@@ -21,8 +21,7 @@ export default function UploadsBadge({ user }: { user: CurrentUser }): JSX.Eleme
   const { pathname } = useLocation();
   const version = useAtomValue(uploadsVersionAtom);
   const [count, setCount] = useState(0);
-  const [changes, setChanges] = useState(0);
-  useLiveTopic(UPLOAD_TOPICS, () => setChanges((value) => value + 1));
+  const changes = useLiveVersion(UPLOAD_TOPICS);
 
   useEffect(() => {
     void pathname;
