@@ -32,6 +32,11 @@ export interface ServerConfig {
   maxInFlight: number;
   /** Live streams (`GET /api/live`) open at once in this process, apart from MAX_IN_FLIGHT (MAX_LIVE_STREAMS). */
   maxLiveStreams: number;
+  /**
+   * VIDEO_URL_TEMPLATE, e.g. `https://meet.example.org/{room}`: conferences take place in that external
+   * room service ({room} is the conference's unguessable room name); null: in the portal's own call page.
+   */
+  videoUrlTemplate: string | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -67,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxInFlight: positive(env.MAX_IN_FLIGHT, 100),
     maxLiveStreams: positive(env.MAX_LIVE_STREAMS, 2000),
+    videoUrlTemplate: env.VIDEO_URL_TEMPLATE?.includes('{room}') ? env.VIDEO_URL_TEMPLATE : null,
   };
 }
 

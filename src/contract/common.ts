@@ -102,6 +102,10 @@ export const ErrorCode = v.picklist([
   'REQUEST_TOO_LARGE',
   'SERVER_BUSY',
   'REQUEST_TIMEOUT',
+  'CONFERENCE_NOT_ALLOWED',
+  'CONFERENCE_ALREADY_REQUESTED',
+  'CONFERENCE_ALREADY_ANSWERED',
+  'CONFERENCE_NOT_ACTIVE',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

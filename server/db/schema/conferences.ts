@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { patients, users } from './people';
 
 /**
@@ -32,5 +33,25 @@ export const conferences = pgTable(
   (table) => [
     index('conferences_invitee').on(table.inviteeUserId, table.createdAt),
     index('conferences_requested_by').on(table.requestedByUserId, table.createdAt),
+    // One open request per staff member and patient: parallel requests cannot both insert.
+    uniqueIndex('conferences_one_open_request')
+      .on(table.requestedByUserId, table.patientId)
+      .where(sql`state = 'INVITED'`),
   ],
+);
+
+/**
+ * Who is online (spec 3 "online flag for users"): each open portal tab of a patient or physician sends a
+ * heartbeat; a user is online while their latest one is younger than PRESENCE_TTL_MS. In PostgreSQL so
+ * every server process answers the same.
+ */
+export const conferencePresence = pgTable(
+  'conference_presence',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('conference_presence_seen').on(table.seenAt)],
 );

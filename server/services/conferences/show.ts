@@ -1,0 +1,76 @@
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import type { ConferenceShow, OnlinePatients } from '../../../src/contract';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { consents, conferences, patients, projectMembers, users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { projectConsentsInForce } from '../consents/in-project';
+import { partyOf } from './list';
+import { onlineAmong } from './presence';
+
+/** Participants listed at most by `onlinePatients`: a picker, not an export. */
+const ONLINE_PATIENTS_MAX = 500;
+
+/**
+ * `GET /conferences/{id}/show`: where the call takes place, for either party of an accepted conference
+ * not ended. `videoUrlTemplate` (VIDEO_URL_TEMPLATE) points at an external room named after the
+ * conference's unguessable room; without it the portal's own call page.
+ */
+export async function showConference(
+  db: Database,
+  user: UserRow,
+  id: number,
+  videoUrlTemplate: string | null,
+): Promise<ConferenceShow> {
+  const [row] = await db
+    .select({ state: conferences.state, endedAt: conferences.endedAt, room: conferences.room })
+    .from(conferences)
+    .where(and(eq(conferences.id, id), partyOf(user)));
+  if (!row) throw new HttpError(404, 'NOT_FOUND');
+  if (row.state !== 'ACCEPTED' || row.endedAt !== null) throw new HttpError(409, 'CONFERENCE_NOT_ACTIVE');
+  return {
+    url: videoUrlTemplate
+      ? videoUrlTemplate.replaceAll('{room}', encodeURIComponent(row.room))
+      : `/videoconference/${id}/call`,
+  };
+}
+
+/**
+ * `GET /conferences/onlinePatients/{projectId}`: the participants (project consent in force) of a
+ * project the physician runs who have a portal account, online ones first, then by name. A project
+ * the caller does not run is a 404, as one that does not exist.
+ */
+export async function onlinePatients(
+  db: Database,
+  user: UserRow,
+  projectId: number,
+  now: Date = new Date(),
+): Promise<OnlinePatients> {
+  if (user.userType !== 'PHY') throw new HttpError(403, 'ACCESS_DENIED');
+  const [member] = await db
+    .select({ projectId: projectMembers.projectId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
+  if (!member) throw new HttpError(404, 'NOT_FOUND');
+  // Correlated on the outer patient: the participation rule is the one every area uses.
+  const participates = exists(
+    db
+      .select({ one: sql`1` })
+      .from(consents)
+      .where(and(eq(consents.projectId, projectId), projectConsentsInForce(sql`${patients.mepiId}`, now))),
+  );
+  const rows = await db
+    .select({ id: patients.mepiId, name: patients.name, surname: patients.surname, userId: users.id })
+    .from(patients)
+    .innerJoin(users, and(eq(users.patientId, patients.mepiId), eq(users.userType, 'PAT'), eq(users.enabled, true)))
+    .where(participates)
+    .orderBy(asc(patients.surname), asc(patients.name))
+    .limit(ONLINE_PATIENTS_MAX);
+  const online = await onlineAmong(db, rows.map((row) => row.userId), now);
+  const list = rows.map((row) => ({
+    id: row.id,
+    displayName: `${row.name} ${row.surname}`,
+    online: online.has(row.userId),
+  }));
+  return { patients: [...list.filter((p) => p.online), ...list.filter((p) => !p.online)] };
+}
