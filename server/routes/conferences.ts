@@ -8,12 +8,12 @@ import {
   RejectConferenceBody,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { languageOf } from '../services/language';
 import { listConferences, onlineUsers } from '../services/conferences/list';
 import { clearPresence, recordHeartbeat } from '../services/conferences/presence';
 import { checkCanCreate } from '../services/conferences/relation';
 import { answerConference, requestConference } from '../services/conferences/requests';
 import { onlinePatients, showConference } from '../services/conferences/show';
+import { languageOf } from '../services/language';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 

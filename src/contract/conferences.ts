@@ -71,7 +71,7 @@ export type OnlinePatients = v.InferOutput<typeof OnlinePatients>;
 /** `PUT /conferences/{id}/reject`: the reason is mandatory ('Il motivo del rifiuto è obbligatorio'). */
 export const RejectConferenceBody = v.object({
   message: v.pipe(
-    v.string('required'),
+    v.string(),
     v.trim(),
     v.minLength(1, 'required'),
     v.maxLength(CONFERENCE_REASON_MAX, 'tooLong'),

@@ -77,13 +77,20 @@ export async function listConferences(
     .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(conferences).where(where);
   const others = rows.map((row) =>
-    row.conference.requestedByUserId === user.id ? row.conference.inviteeUserId : row.conference.requestedByUserId,
+    row.conference.requestedByUserId === user.id
+      ? row.conference.inviteeUserId
+      : row.conference.requestedByUserId,
   );
   const online = await onlineAmong(db, others);
   const totalCount = total?.n ?? 0;
   return {
     conferences: rows.map((row) => toConference(row, user, online)),
-    paging: { totalCount, totalPage: Math.ceil(totalCount / query.max), max: query.max, offset: query.offset },
+    paging: {
+      totalCount,
+      totalPage: Math.ceil(totalCount / query.max),
+      max: query.max,
+      offset: query.offset,
+    },
     canInvite: canInvite(user, language),
   };
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ConferenceShow, OnlinePatients } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, conferences, patients, projectMembers, users } from '../../db/schema';
+import { conferences, consents, patients, projectMembers, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { projectConsentsInForce } from '../consents/in-project';
 import { partyOf } from './list';
@@ -52,21 +52,46 @@ export async function onlinePatients(
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
   if (!member) throw new HttpError(404, 'NOT_FOUND');
-  // Correlated on the outer patient: the participation rule is the one every area uses.
-  const participates = exists(
-    db
-      .select({ one: sql`1` })
-      .from(consents)
-      .where(and(eq(consents.projectId, projectId), projectConsentsInForce(sql`${patients.mepiId}`, now))),
-  );
+  const candidates = await db
+    .selectDistinct({ id: consents.patientId })
+    .from(consents)
+    .where(eq(consents.projectId, projectId));
+  // The participation rule every area uses, on the patients this project ever had a consent of.
+  const inForce = candidates.length
+    ? await db
+        .selectDistinct({ id: consents.patientId })
+        .from(consents)
+        .where(
+          and(
+            eq(consents.projectId, projectId),
+            projectConsentsInForce(
+              candidates.map((row) => row.id),
+              now,
+            ),
+          ),
+        )
+    : [];
+  if (inForce.length === 0) return { patients: [] };
   const rows = await db
     .select({ id: patients.mepiId, name: patients.name, surname: patients.surname, userId: users.id })
     .from(patients)
-    .innerJoin(users, and(eq(users.patientId, patients.mepiId), eq(users.userType, 'PAT'), eq(users.enabled, true)))
-    .where(participates)
+    .innerJoin(
+      users,
+      and(eq(users.patientId, patients.mepiId), eq(users.userType, 'PAT'), eq(users.enabled, true)),
+    )
+    .where(
+      inArray(
+        patients.mepiId,
+        inForce.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(patients.surname), asc(patients.name))
     .limit(ONLINE_PATIENTS_MAX);
-  const online = await onlineAmong(db, rows.map((row) => row.userId), now);
+  const online = await onlineAmong(
+    db,
+    rows.map((row) => row.userId),
+    now,
+  );
   const list = rows.map((row) => ({
     id: row.id,
     displayName: `${row.name} ${row.surname}`,
