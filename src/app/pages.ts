@@ -162,3 +162,13 @@ export const ArchiveRequestPage = page(
   () => import('../features/document-requests/archive-page'),
   (m) => m.ArchiveRequestPage,
 );
+
+export const ConferencesPage = page(
+  () => import('../features/conferences/conferences-page'),
+  (m) => m.ConferencesPage,
+);
+
+export const CreateConferencePage = page(
+  () => import('../features/conferences/create-conference-page'),
+  (m) => m.CreateConferencePage,
+);

@@ -8,7 +8,9 @@ import {
   AboutPage,
   ArchiveRequestPage,
   ClinicalRequestPage,
+  ConferencesPage,
   ConsentsPage,
+  CreateConferencePage,
   DoConsensusPage,
   DocumentRequestPage,
   DocumentViewerPage,
@@ -118,4 +120,11 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.documentRequest, page: DocumentRequestPage, access: 'session' },
   { pattern: patterns.clinicalRequest, page: ClinicalRequestPage, access: 'session' },
   { pattern: patterns.archiveRequest, page: ArchiveRequestPage, access: 'session' },
+  { pattern: patterns.videoconference, page: ConferencesPage, access: 'session' },
+  {
+    pattern: patterns.createVideoConference,
+    page: CreateConferencePage,
+    access: 'session',
+    staffOnly: true,
+  },
 ];

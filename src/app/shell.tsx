@@ -10,7 +10,7 @@ import {
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Route, useLocation } from 'react-router-dom';
 import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
@@ -21,6 +21,9 @@ import { NOT_FOUND_ROUTE, ROUTES } from './routes';
 import { SideMenu } from './side-menu';
 import { tabsFor } from './tabs';
 import './shell.css';
+
+/** Presence for videoconferences (patients and physicians): its own chunk, after the first screen. */
+const PresenceHeartbeat = lazy(() => import('../features/conferences/presence-heartbeat'));
 
 /** The side bar starts collapsed under 992 px (spec section 9). */
 export const SPLIT_PANE_WHEN = '(min-width: 992px)';
@@ -48,6 +51,11 @@ export function Shell(): JSX.Element {
   return (
     <IonSplitPane contentId="main" when={SPLIT_PANE_WHEN}>
       <SideMenu />
+      {(user?.userType === 'PAT' || user?.userType === 'PHY') && (
+        <Suspense fallback={null}>
+          <PresenceHeartbeat key={user.id} />
+        </Suspense>
+      )}
       <div className="ion-page" id="main">
         <IonTabs>
           <IonRouterOutlet>

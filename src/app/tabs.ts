@@ -18,6 +18,7 @@ import {
   personAddOutline,
   starOutline,
   timeOutline,
+  videocamOutline,
 } from 'ionicons/icons';
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
@@ -32,6 +33,8 @@ const UploadsBadge = lazy(() => import('../features/uploads/uploads-badge'));
 const RequestsBadge = lazy(() =>
   import('../features/home/tab-badges').then((module) => ({ default: module.RequestsTabBadge })),
 );
+/** Conference requests waiting for the caller's answer. */
+const ConferencesBadge = lazy(() => import('../features/conferences/conferences-badge'));
 const GuestsBadge = lazy(() =>
   import('../features/home/tab-badges').then((module) => ({ default: module.GuestsTabBadge })),
 );
@@ -144,6 +147,17 @@ export const TABS: readonly TabDefinition[] = [
     roles: ['PHY'],
     href: fileUploadHref,
     badge: UploadsBadge,
+  },
+  {
+    id: 'conferences',
+    label: msg`Videoconferenze`,
+    tabLabel: msg`Video`,
+    icon: videocamOutline,
+    roles: ['PAT', 'PHY'],
+    href: () => paths.videoconference(),
+    // The patient's tab bar is full (five tabs): the menu has it, with the count of requests to answer.
+    menuOnly: true,
+    badge: ConferencesBadge,
   },
 ];
 

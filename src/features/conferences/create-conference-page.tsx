@@ -1,0 +1,139 @@
+/**
+ * `/createVideoConference` (spec 2): a physician picks a patient to call among the participants of a
+ * project they run, those online first (a presence dot), checks canUserCreateConference and sends the
+ * request. Presence has no live event: the list asks again every 30 s.
+ */
+import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { JSX } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLoader } from '../../api/use-loader';
+import type { OnlinePatients } from '../../contract/conferences';
+import { paths } from '../../routing/paths';
+import { confirm } from '../../ui/confirm-dialog';
+import { PageLayout } from '../../ui/page-layout';
+import { Refresher } from '../../ui/refresher';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { showToast } from '../../ui/toasts';
+import { fetchCanCreate, fetchOnlinePatients, fetchOwnProjects, requestConference } from './api';
+import { PresenceDot } from './conference-card';
+import './conferences.css';
+import '../../ui/forms.css';
+
+const PRESENCE_REFRESH_MS = 30_000;
+const NO_PATIENTS: OnlinePatients = { patients: [] };
+
+export function CreateConferencePage(): JSX.Element {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const projects = useLoader(fetchOwnProjects);
+  const [projectId, setProjectId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const firstProject = projects.state.status === 'ready' ? (projects.state.value[0]?.id ?? null) : null;
+  const chosen = projectId ?? firstProject;
+  const loadPatients = useCallback(
+    () => (chosen === null ? Promise.resolve(NO_PATIENTS) : fetchOnlinePatients(chosen)),
+    [chosen],
+  );
+  const patients = useLoader(loadPatients, { keepOnError: true, refreshOnReturn: true });
+  const { reload } = patients;
+
+  useEffect(() => {
+    const timer = setInterval(() => void reload(), PRESENCE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  const call = async (patient: OnlinePatients['patients'][number]): Promise<void> => {
+    setRefusal(null);
+    setBusy(true);
+    try {
+      const allowed = await fetchCanCreate(patient.id);
+      if (!allowed.canUserCreateConference) {
+        setRefusal(allowed.message ?? t`Non puoi richiedere una videoconferenza con questo paziente`);
+        return;
+      }
+      const name = patient.displayName;
+      const yes = await confirm({
+        header: msg`Richiedi una videoconferenza`,
+        message: msg`Inviare a ${name} la richiesta di videoconferenza? Riceverà l'invito nel portale.`,
+        confirmLabel: msg`Invia la richiesta`,
+      });
+      if (!yes) return;
+      await requestConference(patient.id);
+      showToast('success', msg`Richiesta inviata: la videoconferenza sarà attiva quando il paziente accetta`);
+      navigate(paths.videoconference());
+    } catch {
+      // The error toast has said why (e.g. a request already waiting).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const list = patients.state;
+  return (
+    <PageLayout
+      title={t`Nuova videoconferenza`}
+      backTo={paths.videoconference()}
+      refresher={<Refresher onRefresh={reload} />}
+    >
+      <p className="muted conference-intro">
+        <Trans>
+          Scegli il paziente da chiamare tra i partecipanti dei tuoi progetti. I pazienti collegati al portale
+          in questo momento sono in cima alla lista.
+        </Trans>
+      </p>
+      {projects.state.status === 'loading' && <LoadingState />}
+      {projects.state.status === 'error' && (
+        <ErrorState reason={projects.state.reason} onRetry={() => void projects.reload()} />
+      )}
+      {projects.state.status === 'ready' && projects.state.value.length === 0 && (
+        <EmptyState title={<Trans>Non sei membro di alcun progetto</Trans>} />
+      )}
+      {projects.state.status === 'ready' && projects.state.value.length > 0 && (
+        <label className="field">
+          <span>
+            <Trans>Progetto</Trans>
+          </span>
+          <select
+            value={chosen ?? ''}
+            disabled={busy}
+            onChange={(event) => setProjectId(Number(event.target.value))}
+          >
+            {projects.state.value.map((project) => (
+              <option key={project.id} value={project.id}>
+                {project.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {refusal && (
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      {chosen !== null && list.status === 'loading' && <LoadingState />}
+      {list.status === 'error' && <ErrorState reason={list.reason} onRetry={() => void reload()} />}
+      {chosen !== null && list.status === 'ready' && list.value.patients.length === 0 && (
+        <EmptyState title={<Trans>Nessun paziente partecipa a questo progetto</Trans>} />
+      )}
+      {list.status === 'ready' && list.value.patients.length > 0 && (
+        <IonList className="conference-patient-list" aria-label={t`Pazienti del progetto`}>
+          {list.value.patients.map((patient) => (
+            <IonItem key={patient.id} button detail disabled={busy} onClick={() => void call(patient)}>
+              <IonLabel>
+                <span className="patient-row-name">
+                  <PresenceDot online={patient.online} />
+                  {patient.displayName}
+                </span>
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+    </PageLayout>
+  );
+}
