@@ -7,7 +7,7 @@ import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import type { OnlinePatients } from '../../contract/conferences';
@@ -28,6 +28,7 @@ const NO_PATIENTS: OnlinePatients = { patients: [] };
 export function CreateConferencePage(): JSX.Element {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const selectId = useId();
   const projects = useLoader(fetchOwnProjects);
   const [projectId, setProjectId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,11 +94,12 @@ export function CreateConferencePage(): JSX.Element {
         <EmptyState title={<Trans>Non sei membro di alcun progetto</Trans>} />
       )}
       {projects.state.status === 'ready' && projects.state.value.length > 0 && (
-        <label className="field">
-          <span>
+        <div className="field">
+          <label htmlFor={selectId}>
             <Trans>Progetto</Trans>
-          </span>
+          </label>
           <select
+            id={selectId}
             value={chosen ?? ''}
             disabled={busy}
             onChange={(event) => setProjectId(Number(event.target.value))}
@@ -108,7 +110,7 @@ export function CreateConferencePage(): JSX.Element {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
       {refusal && (
         <p className="field-error" role="alert">
