@@ -97,7 +97,12 @@ export function ConferencesPage(): JSX.Element {
         </IonSegmentButton>
       </IonSegment>
       {canInvite && scope === 'active' && (
-        <IonButton expand="block" fill="outline" routerLink={paths.createVideoConference()}>
+        <IonButton
+          className="conference-new"
+          expand="block"
+          fill="outline"
+          routerLink={paths.createVideoConference()}
+        >
           <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
           <Trans>Richiedi una videoconferenza</Trans>
         </IonButton>

@@ -3,7 +3,7 @@
  * project they run, those online first (a presence dot), checks canUserCreateConference and sends the
  * request. Presence has no live event: the list asks again every 30 s.
  */
-import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
@@ -132,6 +132,11 @@ export function CreateConferencePage(): JSX.Element {
                   {patient.displayName}
                 </span>
               </IonLabel>
+              {patient.online && (
+                <IonNote slot="end" aria-hidden="true">
+                  <Trans>Online</Trans>
+                </IonNote>
+              )}
             </IonItem>
           ))}
         </IonList>
