@@ -151,7 +151,6 @@ export const TABS: readonly TabDefinition[] = [
   {
     id: 'conferences',
     label: msg`Videoconferenze`,
-    tabLabel: msg`Video`,
     icon: videocamOutline,
     roles: ['PAT', 'PHY'],
     href: () => paths.videoconference(),
