@@ -11,6 +11,7 @@ import { requestLog } from './middleware/request-log';
 import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { conferenceCallRoutes } from './routes/conferences-call';
 import { consentRoutes } from './routes/consents';
 import { devSmsRoutes } from './routes/dev-sms';
 import { documentRequestRoutes } from './routes/document-requests';
@@ -52,6 +53,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', liveRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)
+    .route('/', conferenceCallRoutes)
     .all('*', apiNotFound);
 }
 

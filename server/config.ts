@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { IceServer } from '../src/contract';
 import { parseTrustedProxies } from './idp/client-address';
+import { parseIceServers } from './services/conferences/call/ice-servers';
 
 /** Server configuration, read once from the environment with defaults for the embedded setup. */
 export interface ServerConfig {
@@ -32,6 +34,8 @@ export interface ServerConfig {
   maxInFlight: number;
   /** Live streams (`GET /api/live`) open at once in this process, apart from MAX_IN_FLIGHT (MAX_LIVE_STREAMS). */
   maxLiveStreams: number;
+  /** STUN/TURN servers for the in-portal video call (ICE_SERVERS, JSON); none by default. */
+  iceServers: IceServer[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -67,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxInFlight: positive(env.MAX_IN_FLIGHT, 100),
     maxLiveStreams: positive(env.MAX_LIVE_STREAMS, 2000),
+    iceServers: parseIceServers(env.ICE_SERVERS),
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './conferences-call';
 export * from './consents';
 export * from './document-requests';
 export * from './documents';
