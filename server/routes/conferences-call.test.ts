@@ -8,7 +8,11 @@ import { readLive } from '../test/live';
 const offer = { kind: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
 const candidate = (n: number) => ({
   kind: 'candidate',
-  candidate: { candidate: `candidate:${n} 1 udp 2122260223 127.0.0.1 5${n} typ host`, sdpMid: '0', sdpMLineIndex: 0 },
+  candidate: {
+    candidate: `candidate:${n} 1 udp 2122260223 127.0.0.1 5${n} typ host`,
+    sdpMid: '0',
+    sdpMLineIndex: 0,
+  },
 });
 
 describe.each(databaseTargets)('the in-portal call on $name', ({ location }) => {
@@ -83,7 +87,12 @@ describe.each(databaseTargets)('the in-portal call on $name', ({ location }) => 
     expect((await calls.send('mario.rossi', id, { kind: 'answer', sdp: 'v=0\r\n' })).status).toBe(204);
 
     const forPatient = await signalsOf('mario.rossi');
-    expect(forPatient.signals.map((signal) => signal.kind)).toEqual(['offer', 'candidate', 'candidate', 'candidate']);
+    expect(forPatient.signals.map((signal) => signal.kind)).toEqual([
+      'offer',
+      'candidate',
+      'candidate',
+      'candidate',
+    ]);
     expect(forPatient.signals[0]).toMatchObject({ sdp: offer.sdp });
     const ids = forPatient.signals.map((signal) => signal.id);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
@@ -102,7 +111,9 @@ describe.each(databaseTargets)('the in-portal call on $name', ({ location }) => 
     const huge = await calls.send('mario.rossi', id, { kind: 'offer', sdp: 'x'.repeat(30_001) });
     expect(huge.status).toBe(400);
     expect(await huge.json()).toMatchObject({ fields: [{ field: 'sdp', code: 'tooLong' }] });
-    expect((await calls.send('mario.rossi', id, { kind: 'offer', sdp: 'x'.repeat(70_000) })).status).toBe(413);
+    expect((await calls.send('mario.rossi', id, { kind: 'offer', sdp: 'x'.repeat(70_000) })).status).toBe(
+      413,
+    );
     expect((await calls.signals('mario.rossi', id, -1)).status).toBe(400);
   });
 
@@ -130,7 +141,9 @@ describe.each(databaseTargets)('the in-portal call on $name', ({ location }) => 
     const hostLive = readLive(await ctx.call('/api/live', 'dott.ferrari'));
     await Promise.all([patientLive.next('ready'), hostLive.next('ready')]);
     await calls.join('mario.rossi', id);
-    expect(v.parse(LiveChange, JSON.parse((await hostLive.next('change')).data)).topics).toEqual(['conferenceCall']);
+    expect(v.parse(LiveChange, JSON.parse((await hostLive.next('change')).data)).topics).toEqual([
+      'conferenceCall',
+    ]);
     await calls.admit('dott.ferrari', id);
     await patientLive.next('change');
     await calls.send('dott.ferrari', id, offer);

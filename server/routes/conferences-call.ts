@@ -1,6 +1,12 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import { CallSignalInput, type CallSignals, CallSignalsQuery, type CallState, IdParam } from '../../src/contract';
+import {
+  CallSignalInput,
+  type CallSignals,
+  CallSignalsQuery,
+  type CallState,
+  IdParam,
+} from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { admitPatient, callSetup, hangUp, joinCall } from '../services/conferences/call/session';
 import { listSignals, sendSignal } from '../services/conferences/call/signals';
@@ -35,12 +41,17 @@ export const conferenceCallRoutes = new Hono<AppEnv>()
     const state = await hangUp(db, await currentUser(c), c.req.valid('param').id);
     return c.json(state satisfies CallState);
   })
-  .get('/conferences/:id/call/signals', idParam, vValidator('query', CallSignalsQuery, onInvalid), async (c) => {
-    const { db } = c.get('deps');
-    const { after } = c.req.valid('query');
-    const signals = await listSignals(db, await currentUser(c), c.req.valid('param').id, after);
-    return c.json(signals satisfies CallSignals);
-  })
+  .get(
+    '/conferences/:id/call/signals',
+    idParam,
+    vValidator('query', CallSignalsQuery, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const { after } = c.req.valid('query');
+      const signals = await listSignals(db, await currentUser(c), c.req.valid('param').id, after);
+      return c.json(signals satisfies CallSignals);
+    },
+  )
   .post(
     '/conferences/:id/call/signals',
     idParam,

@@ -162,3 +162,7 @@ export const ArchiveRequestPage = page(
   () => import('../features/document-requests/archive-page'),
   (m) => m.ArchiveRequestPage,
 );
+export const VideoconferenceCallPage = page(
+  () => import('../features/conferences/call/call-page'),
+  (m) => m.CallPage,
+);

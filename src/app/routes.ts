@@ -39,6 +39,7 @@ import {
   SignFeaConsentsResultPage,
   SignNewConsentsPage,
   TimelinePage,
+  VideoconferenceCallPage,
 } from './pages';
 import { NotFoundPage } from './refusal-pages';
 
@@ -118,4 +119,11 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.documentRequest, page: DocumentRequestPage, access: 'session' },
   { pattern: patterns.clinicalRequest, page: ClinicalRequestPage, access: 'session' },
   { pattern: patterns.archiveRequest, page: ArchiveRequestPage, access: 'session' },
+  // The call fills the screen: no tab bar under the videos and their controls.
+  {
+    pattern: patterns.videoconferenceCall,
+    page: VideoconferenceCallPage,
+    access: 'session',
+    fullScreen: true,
+  },
 ];

@@ -41,6 +41,7 @@ export const patterns = {
   clinicalRequest: '/clinicalrequest/:patientId',
   archiveRequest: '/archiverequest/:patientId',
   fileUpload: '/fileUpload',
+  videoconferenceCall: '/videoconference/:id/call',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -106,4 +107,6 @@ export const paths = {
   clinicalRequest: (patientId: number | string): string => `/clinicalrequest/${id(patientId)}`,
   archiveRequest: (patientId: number | string): string => `/archiverequest/${id(patientId)}`,
   fileUpload: (): string => patterns.fileUpload,
+  /** The in-portal call of a conference (what `GET /conferences/{id}/show` answers when no external room is set). */
+  videoconferenceCall: (conferenceId: number | string): string => `/videoconference/${id(conferenceId)}/call`,
 } as const;

@@ -8,7 +8,10 @@ import { publishLive } from '../../live/publish';
 import { type CallParty, callParty } from './access';
 
 /** The waiting room as both parties see it. */
-export async function callState(db: Database, party: Pick<CallParty, 'conferenceId' | 'ended'>): Promise<CallState> {
+export async function callState(
+  db: Database,
+  party: Pick<CallParty, 'conferenceId' | 'ended'>,
+): Promise<CallState> {
   if (party.ended) return { ended: true, patient: 'absent' };
   const [row] = await db
     .select({ waitingSince: conferenceCalls.waitingSince, admittedAt: conferenceCalls.admittedAt })
@@ -67,7 +70,10 @@ export async function joinCall(db: Database, user: UserRow, conferenceId: number
         .values({ conferenceId, ...waiting })
         .onConflictDoUpdate({ target: conferenceCalls.conferenceId, set: waiting });
     } else {
-      await tx.update(conferenceCalls).set({ admittedAt: null }).where(eq(conferenceCalls.conferenceId, conferenceId));
+      await tx
+        .update(conferenceCalls)
+        .set({ admittedAt: null })
+        .where(eq(conferenceCalls.conferenceId, conferenceId));
     }
     await publishLive(tx, { topics: ['conferenceCall'], userIds: [party.peerUserId] });
     return callState(tx, party);
@@ -82,7 +88,10 @@ export async function admitPatient(db: Database, user: UserRow, conferenceId: nu
     const state = await callState(tx, party);
     if (state.patient !== 'waiting') throw new HttpError(409, 'FUNCTION_NOT_AVAILABLE');
     await clearSignals(tx, conferenceId);
-    await tx.update(conferenceCalls).set({ admittedAt: new Date() }).where(eq(conferenceCalls.conferenceId, conferenceId));
+    await tx
+      .update(conferenceCalls)
+      .set({ admittedAt: new Date() })
+      .where(eq(conferenceCalls.conferenceId, conferenceId));
     await publishLive(tx, { topics: ['conferenceCall'], userIds: [party.patientUserId] });
     return callState(tx, party);
   });

@@ -29,7 +29,8 @@ export async function sendSignal(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const party = await callParty(tx, user, conferenceId, { lock: true });
-    if ((await callState(tx, party)).patient !== 'admitted') throw new HttpError(409, 'FUNCTION_NOT_AVAILABLE');
+    if ((await callState(tx, party)).patient !== 'admitted')
+      throw new HttpError(409, 'FUNCTION_NOT_AVAILABLE');
     const [held] = await tx
       .select({ n: count() })
       .from(conferenceSignals)
