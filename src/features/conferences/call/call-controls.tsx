@@ -4,7 +4,7 @@ import { callOutline, micOffOutline, micOutline, videocamOffOutline, videocamOut
 import type { JSX } from 'react';
 import type { LocalMedia } from './use-local-media';
 
-/** Microphone, camera and hang-up, 44 px or more, named by what they do now. */
+/** Microphone, camera and hang-up, 44 px or more. Each toggle is named by what it does now (no aria-pressed: Ionic copies it to its inner button only once, and a name that changes already says the state). */
 export function CallControls({
   media,
   hangUpLabel,
@@ -21,7 +21,7 @@ export function CallControls({
         shape="round"
         fill={media.micOn ? 'solid' : 'outline'}
         color="medium"
-        aria-pressed={!media.micOn}
+        className="call-mic-toggle"
         onClick={media.toggleMic}
       >
         <IonIcon slot="start" icon={media.micOn ? micOutline : micOffOutline} aria-hidden="true" />
@@ -31,7 +31,7 @@ export function CallControls({
         shape="round"
         fill={media.cameraOn ? 'solid' : 'outline'}
         color="medium"
-        aria-pressed={!media.cameraOn}
+        className="call-camera-toggle"
         onClick={media.toggleCamera}
       >
         <IonIcon
@@ -41,7 +41,7 @@ export function CallControls({
         />
         {media.cameraOn ? t`Disattiva videocamera` : t`Attiva videocamera`}
       </IonButton>
-      <IonButton shape="round" color="danger" onClick={onHangUp}>
+      <IonButton className="call-hangup" shape="round" color="danger" onClick={onHangUp}>
         <IonIcon slot="start" icon={callOutline} aria-hidden="true" className="call-hangup-icon" />
         {hangUpLabel}
       </IonButton>

@@ -97,7 +97,7 @@ function CallScreen({ id }: { id: number }): JSX.Element {
           <h2 tabIndex={-1} ref={heading}>
             <Trans>Hai lasciato la videoconferenza</Trans>
           </h2>
-          <IonButton disabled={busy || !media.stream} onClick={() => void join()}>
+          <IonButton className="call-join" disabled={busy || !media.stream} onClick={() => void join()}>
             <Trans>Rientra nella sala d'attesa</Trans>
           </IonButton>
           <IonButton fill="outline" routerLink={paths.home()}>

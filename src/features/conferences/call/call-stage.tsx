@@ -51,7 +51,7 @@ export function CallStage({
             {status}
           </p>
           {host && presence === 'waiting' && (
-            <IonButton onClick={() => void call.admit()}>{t`Ammetti`}</IonButton>
+            <IonButton className="call-admit" onClick={() => void call.admit()}>{t`Ammetti`}</IonButton>
           )}
           {call.failed && (
             <p role="alert" className="call-problem">

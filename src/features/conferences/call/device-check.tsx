@@ -65,7 +65,7 @@ export function DeviceCheck({
           <Trans>Impossibile entrare nella videoconferenza. Riprova.</Trans>
         </p>
       )}
-      <IonButton expand="block" disabled={!media.stream || busy} onClick={onJoin}>
+      <IonButton className="call-join" expand="block" disabled={!media.stream || busy} onClick={onJoin}>
         {host ? t`Entra nella videoconferenza` : t`Entra nella sala d'attesa`}
       </IonButton>
     </section>
