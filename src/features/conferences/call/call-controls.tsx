@@ -18,33 +18,40 @@ export function CallControls({
   return (
     <div className="call-controls">
       <IonButton
-        shape="round"
         fill={media.micOn ? 'solid' : 'outline'}
         color="medium"
         className="call-mic-toggle"
         onClick={media.toggleMic}
       >
-        <IonIcon slot="start" icon={media.micOn ? micOutline : micOffOutline} aria-hidden="true" />
-        {media.micOn ? t`Disattiva microfono` : t`Attiva microfono`}
+        <ControlLabel
+          icon={media.micOn ? micOutline : micOffOutline}
+          text={media.micOn ? t`Disattiva microfono` : t`Attiva microfono`}
+        />
       </IonButton>
       <IonButton
-        shape="round"
         fill={media.cameraOn ? 'solid' : 'outline'}
         color="medium"
         className="call-camera-toggle"
         onClick={media.toggleCamera}
       >
-        <IonIcon
-          slot="start"
+        <ControlLabel
           icon={media.cameraOn ? videocamOutline : videocamOffOutline}
-          aria-hidden="true"
+          text={media.cameraOn ? t`Disattiva videocamera` : t`Attiva videocamera`}
         />
-        {media.cameraOn ? t`Disattiva videocamera` : t`Attiva videocamera`}
       </IonButton>
-      <IonButton className="call-hangup" shape="round" color="danger" onClick={onHangUp}>
-        <IonIcon slot="start" icon={callOutline} aria-hidden="true" className="call-hangup-icon" />
-        {hangUpLabel}
+      <IonButton className="call-hangup" color="danger" onClick={onHangUp}>
+        <ControlLabel icon={callOutline} text={hangUpLabel} />
       </IonButton>
     </div>
+  );
+}
+
+/** Icon above a short label: three controls fit side by side on a phone. */
+function ControlLabel({ icon, text }: { icon: string; text: string }): JSX.Element {
+  return (
+    <span className="call-control-inner">
+      <IonIcon icon={icon} aria-hidden="true" />
+      <span>{text}</span>
+    </span>
   );
 }
