@@ -125,7 +125,7 @@ test('a physician admits Mario from the waiting room, both videos play, hang-up 
     await shot(physician, 'tablet-it-call');
 
     // Mario leaves: the call ends for the physician too, who waits for him again.
-    await mario.getByRole('button', { name: 'Esci' }).click();
+    await mario.getByRole('button', { name: 'Lascia la chiamata' }).click();
     await expect(mario.getByRole('heading', { name: 'Hai lasciato la videoconferenza' })).toBeFocused();
     await expect(physician.getByTestId('remote-video')).toHaveCount(0);
     await expect(physician.getByText("Mario Rossi non è ancora in sala d'attesa")).toBeVisible();

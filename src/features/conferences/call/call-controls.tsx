@@ -19,7 +19,7 @@ export function CallControls({
     <div className="call-controls">
       <IonButton
         fill={media.micOn ? 'solid' : 'outline'}
-        color="medium"
+        color={media.micOn ? 'medium' : 'dark'}
         className="call-mic-toggle"
         onClick={media.toggleMic}
       >
@@ -30,7 +30,7 @@ export function CallControls({
       </IonButton>
       <IonButton
         fill={media.cameraOn ? 'solid' : 'outline'}
-        color="medium"
+        color={media.cameraOn ? 'medium' : 'dark'}
         className="call-camera-toggle"
         onClick={media.toggleCamera}
       >

@@ -64,7 +64,11 @@ export function CallStage({
           {!media.cameraOn && <span className="call-own-off">{t`Videocamera spenta`}</span>}
         </div>
       </div>
-      <CallControls media={media} hangUpLabel={host ? t`Termina` : t`Esci`} onHangUp={onHangUp} />
+      <CallControls
+        media={media}
+        hangUpLabel={host ? t`Termina` : t`Lascia la chiamata`}
+        onHangUp={onHangUp}
+      />
     </section>
   );
 }
