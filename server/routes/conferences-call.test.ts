@@ -1,7 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CALL_SIGNALS_MAX, CallSetup, CallSignals, CallState, LiveChange } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
+import { conferenceCalls } from '../db/schema';
+import { WAITING_TTL_SECONDS } from '../services/conferences/call/session';
 import { callCalls, makeConference } from '../test/fixtures/conferences-call';
 import { readLive } from '../test/live';
 
@@ -78,6 +81,21 @@ describe.each(databaseTargets)('the in-portal call on $name', ({ location }) => 
     expect(await state(await calls.admit('dott.ferrari', id))).toMatchObject({ patient: 'admitted' });
     // The host entering again (a reload) sends the patient back to wait for a new admission.
     expect(await state(await calls.join('dott.ferrari', id))).toMatchObject({ patient: 'waiting' });
+  });
+
+  it('forgets a waiting patient whose page stopped asking, until it asks again', async () => {
+    await calls.join('mario.rossi', id);
+    expect((await signalsOf('dott.ferrari')).state.patient).toBe('waiting');
+    await ctx.db
+      .update(conferenceCalls)
+      .set({ patientSeenAt: sql`now() - make_interval(secs => ${WAITING_TTL_SECONDS + 1})` })
+      .where(eq(conferenceCalls.conferenceId, id));
+    expect((await signalsOf('dott.ferrari')).state.patient).toBe('absent');
+    expect((await calls.admit('dott.ferrari', id)).status).toBe(409);
+    // The patient's page polls its signals: that is its heartbeat.
+    expect((await signalsOf('mario.rossi')).state.patient).toBe('waiting');
+    expect((await signalsOf('dott.ferrari')).state.patient).toBe('waiting');
+    expect((await calls.admit('dott.ferrari', id)).status).toBe(200);
   });
 
   it('relays signals in order after the cursor, each to the other party only', async () => {

@@ -1,7 +1,8 @@
 CREATE TABLE "conference_calls" (
 	"conference_id" integer PRIMARY KEY NOT NULL,
 	"waiting_since" timestamp with time zone,
-	"admitted_at" timestamp with time zone
+	"admitted_at" timestamp with time zone,
+	"patient_seen_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "conference_signals" (

@@ -46,6 +46,8 @@ export const conferenceCalls = pgTable('conference_calls', {
     .references(() => conferences.id, { onDelete: 'cascade' }),
   waitingSince: timestamp('waiting_since', { withTimezone: true }),
   admittedAt: timestamp('admitted_at', { withTimezone: true }),
+  /** The waiting patient's page last asked for signals (its heartbeat): a closed page stops waiting. */
+  patientSeenAt: timestamp('patient_seen_at', { withTimezone: true }),
 });
 
 /**

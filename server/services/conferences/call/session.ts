@@ -1,4 +1,4 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import type { CallSetup, CallState, IceServer } from '../../../../src/contract';
 import type { UserRow } from '../../../app-env';
 import type { Database } from '../../../db/client';
@@ -7,18 +7,37 @@ import { HttpError } from '../../../http-error';
 import { publishLive } from '../../live/publish';
 import { type CallParty, callParty } from './access';
 
-/** The waiting room as both parties see it. */
+/**
+ * A waiting patient whose page has not asked for signals for this long has left (closed the tab, lost the
+ * network): the host no longer sees them waiting. The page asks every 5 s. An admitted patient does not
+ * expire this way: a phone may slow a background page's timers, and the connection itself says whether
+ * the call still runs.
+ */
+export const WAITING_TTL_SECONDS = 20;
+
+/** The waiting room as both parties see it (the database's clock decides, whichever process asks). */
 export async function callState(
   db: Database,
   party: Pick<CallParty, 'conferenceId' | 'ended'>,
 ): Promise<CallState> {
   if (party.ended) return { ended: true, patient: 'absent' };
   const [row] = await db
-    .select({ waitingSince: conferenceCalls.waitingSince, admittedAt: conferenceCalls.admittedAt })
+    .select({
+      admitted: sql<boolean>`${conferenceCalls.admittedAt} is not null`,
+      waiting: sql<boolean>`${conferenceCalls.waitingSince} is not null and ${conferenceCalls.patientSeenAt} > now() - make_interval(secs => ${WAITING_TTL_SECONDS})`,
+    })
     .from(conferenceCalls)
     .where(eq(conferenceCalls.conferenceId, party.conferenceId));
-  const patient = row?.admittedAt ? 'admitted' : row?.waitingSince ? 'waiting' : 'absent';
+  const patient = row?.admitted ? 'admitted' : row?.waiting ? 'waiting' : 'absent';
   return { ended: false, patient };
+}
+
+/** The patient's page is still there (its heartbeat: every fetch of its signals). */
+export async function markPatientSeen(db: Database, conferenceId: number): Promise<void> {
+  await db
+    .update(conferenceCalls)
+    .set({ patientSeenAt: sql`now()` })
+    .where(eq(conferenceCalls.conferenceId, conferenceId));
 }
 
 /** `GET /conferences/{id}/call`: who the caller is in the call, the peer's name, the ICE servers, the cursor. */
@@ -64,7 +83,7 @@ export async function joinCall(db: Database, user: UserRow, conferenceId: number
     const party = await callParty(tx, user, conferenceId, { lock: true });
     await clearSignals(tx, conferenceId);
     if (party.role === 'patient') {
-      const waiting = { waitingSince: new Date(), admittedAt: null };
+      const waiting = { waitingSince: new Date(), admittedAt: null, patientSeenAt: sql`now()` };
       await tx
         .insert(conferenceCalls)
         .values({ conferenceId, ...waiting })

@@ -14,7 +14,7 @@ import { conferenceSignals } from '../../../db/schema';
 import { HttpError } from '../../../http-error';
 import { publishLive } from '../../live/publish';
 import { callParty } from './access';
-import { callState } from './session';
+import { callState, markPatientSeen } from './session';
 
 /**
  * `POST /conferences/{id}/call/signals`: an offer, answer or ICE candidate for the other party, once the
@@ -71,6 +71,7 @@ export async function listSignals(
   after: number,
 ): Promise<CallSignals> {
   const party = await callParty(db, user, conferenceId, { readEnded: true });
+  if (party.role === 'patient' && !party.ended) await markPatientSeen(db, conferenceId);
   const rows = await db
     .select({ id: conferenceSignals.id, kind: conferenceSignals.kind, payload: conferenceSignals.payload })
     .from(conferenceSignals)
