@@ -12,6 +12,7 @@ import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
 import { conferenceRoutes } from './routes/conferences';
+import { conferenceCallRoutes } from './routes/conferences-call';
 import { consentRoutes } from './routes/consents';
 import { devSmsRoutes } from './routes/dev-sms';
 import { documentRequestRoutes } from './routes/document-requests';
@@ -54,6 +55,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)
     .route('/', conferenceRoutes)
+    .route('/', conferenceCallRoutes)
     .all('*', apiNotFound);
 }
 

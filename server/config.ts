@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { IceServer } from '../src/contract';
 import { parseTrustedProxies } from './idp/client-address';
+import { parseIceServers } from './services/conferences/call/ice-servers';
 
 /** Server configuration, read once from the environment with defaults for the embedded setup. */
 export interface ServerConfig {
@@ -37,6 +39,8 @@ export interface ServerConfig {
    * room service ({room} is the conference's unguessable room name); null: in the portal's own call page.
    */
   videoUrlTemplate: string | null;
+  /** STUN/TURN servers for the in-portal video call (ICE_SERVERS, JSON); none by default. */
+  iceServers: IceServer[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxInFlight: positive(env.MAX_IN_FLIGHT, 100),
     maxLiveStreams: positive(env.MAX_LIVE_STREAMS, 2000),
     videoUrlTemplate: env.VIDEO_URL_TEMPLATE?.includes('{room}') ? env.VIDEO_URL_TEMPLATE : null,
+    iceServers: parseIceServers(env.ICE_SERVERS),
   };
 }
 

@@ -172,3 +172,7 @@ export const CreateConferencePage = page(
   () => import('../features/conferences/create-conference-page'),
   (m) => m.CreateConferencePage,
 );
+export const VideoconferenceCallPage = page(
+  () => import('../features/conferences/call/call-page'),
+  (m) => m.CallPage,
+);

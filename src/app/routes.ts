@@ -41,6 +41,7 @@ import {
   SignFeaConsentsResultPage,
   SignNewConsentsPage,
   TimelinePage,
+  VideoconferenceCallPage,
 } from './pages';
 import { NotFoundPage } from './refusal-pages';
 
@@ -126,5 +127,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: CreateConferencePage,
     access: 'session',
     staffOnly: true,
+  },
+  // The call fills the screen: no tab bar under the videos and their controls.
+  {
+    pattern: patterns.videoconferenceCall,
+    page: VideoconferenceCallPage,
+    access: 'session',
+    fullScreen: true,
   },
 ];

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './conferences';
+export * from './conferences-call';
 export * from './consents';
 export * from './document-requests';
 export * from './documents';

@@ -12,6 +12,8 @@ export const LiveTopic = v.picklist([
   'surveys',
   'documents',
   'consents',
+  // The in-portal call: a signal or a waiting-room change for this user (fetch after the cursor).
+  'conferenceCall',
 ]);
 export type LiveTopic = v.InferOutput<typeof LiveTopic>;
 
@@ -21,7 +23,7 @@ export type LiveChange = v.InferOutput<typeof LiveChange>;
 
 /** A NOTIFY payload between server processes: the topics and who must hear of them. */
 export const LiveNotice = v.object({
-  topics: v.pipe(v.array(LiveTopic), v.minLength(1), v.maxLength(6)),
+  topics: v.pipe(v.array(LiveTopic), v.minLength(1), v.maxLength(LiveTopic.options.length)),
   userIds: v.optional(v.array(v.pipe(v.number(), v.integer()))),
   roles: v.optional(v.array(UserType)),
 });

@@ -43,6 +43,7 @@ export const patterns = {
   fileUpload: '/fileUpload',
   videoconference: '/videoconference',
   createVideoConference: '/createVideoConference',
+  videoconferenceCall: '/videoconference/:id/call',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -110,4 +111,6 @@ export const paths = {
   fileUpload: (): string => patterns.fileUpload,
   videoconference: (): string => patterns.videoconference,
   createVideoConference: (): string => patterns.createVideoConference,
+  /** The in-portal call of a conference (what `GET /conferences/{id}/show` answers when no external room is set). */
+  videoconferenceCall: (conferenceId: number | string): string => `/videoconference/${id(conferenceId)}/call`,
 } as const;

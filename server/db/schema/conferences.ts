@@ -55,3 +55,44 @@ export const conferencePresence = pgTable(
   },
   (table) => [index('conference_presence_seen').on(table.seenAt)],
 );
+
+/**
+ * The in-portal call's waiting room, one row per conference while someone is in the call page: the
+ * patient waits from `waitingSince` until the host admits them (`admittedAt`). Kept in PostgreSQL so
+ * every server process answers the same.
+ */
+export const conferenceCalls = pgTable('conference_calls', {
+  conferenceId: integer('conference_id')
+    .primaryKey()
+    .references(() => conferences.id, { onDelete: 'cascade' }),
+  waitingSince: timestamp('waiting_since', { withTimezone: true }),
+  admittedAt: timestamp('admitted_at', { withTimezone: true }),
+  /** The waiting patient's page last asked for signals (its heartbeat): a closed page stops waiting. */
+  patientSeenAt: timestamp('patient_seen_at', { withTimezone: true }),
+});
+
+/**
+ * WebRTC signalling (offer, answer, ICE candidates, hang-up) from one party to the other. The serial id
+ * is the recipient's cursor; rows of an earlier session go when a party (re)enters the call.
+ */
+export const conferenceSignals = pgTable(
+  'conference_signals',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientUserId: integer('recipient_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** offer, answer, candidate, bye. */
+    kind: text('kind').notNull(),
+    /** The SDP or the candidate as JSON text; null for bye. */
+    payload: text('payload'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('conference_signals_recipient').on(table.conferenceId, table.recipientUserId, table.id)],
+);

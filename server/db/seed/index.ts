@@ -3,6 +3,7 @@ import type { Logger } from '../../logger';
 import { hashPassword } from '../../services/password';
 import type { Database } from '../client';
 import { favorites, patients, units, users } from '../schema';
+import { seedConferences } from './conferences';
 import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDocuments } from './documents';
@@ -109,6 +110,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedStudies(db);
   await seedGuests(db);
   await seedProjectTeams(db);
+  await seedConferences(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   await seedSecondFactors(db, logger);
