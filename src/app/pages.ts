@@ -162,3 +162,11 @@ export const ArchiveRequestPage = page(
   () => import('../features/document-requests/archive-page'),
   (m) => m.ArchiveRequestPage,
 );
+export const ProjectInvitePage = page(
+  () => import('../features/projects/project-invite-page'),
+  (m) => m.ProjectInvitePage,
+);
+export const ProjectDetailsPage = page(
+  () => import('../features/projects/project-details-page'),
+  (m) => m.ProjectDetailsPage,
+);

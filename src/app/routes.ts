@@ -3,6 +3,7 @@
  * is one line here (and, when it has one, one line in `tabs.ts`).
  */
 import type { ComponentType } from 'react';
+import type { Permission } from '../contract/user';
 import { patterns } from '../routing/paths';
 import {
   AboutPage,
@@ -32,6 +33,8 @@ import {
   PinResetPage,
   PostAuthPage,
   ProcedureConsentsPage,
+  ProjectDetailsPage,
+  ProjectInvitePage,
   SelectConsentSignerPage,
   SelectDigitalConsentSignerPage,
   SignCheckPage,
@@ -53,6 +56,8 @@ export interface AppRoute {
   clearsCurrentPatient?: boolean;
   /** A full-screen flow (the signing wizard): no tab bar. */
   fullScreen?: boolean;
+  /** Needs this permission and a user who is not a patient, else `/home` (spec: projectInviteRemove). */
+  staffPermission?: Permission;
 }
 
 /** Any other address, once logged in: says the page does not exist (no silent jump to Home). */
@@ -118,4 +123,11 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.documentRequest, page: DocumentRequestPage, access: 'session' },
   { pattern: patterns.clinicalRequest, page: ClinicalRequestPage, access: 'session' },
   { pattern: patterns.archiveRequest, page: ArchiveRequestPage, access: 'session' },
+  {
+    pattern: patterns.projectInviteRemove,
+    page: ProjectInvitePage,
+    access: 'session',
+    staffPermission: 'perm.meview.project.info',
+  },
+  { pattern: patterns.projectDetails, page: ProjectDetailsPage, access: 'session' },
 ];

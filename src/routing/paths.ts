@@ -41,6 +41,8 @@ export const patterns = {
   clinicalRequest: '/clinicalrequest/:patientId',
   archiveRequest: '/archiverequest/:patientId',
   fileUpload: '/fileUpload',
+  projectInviteRemove: '/projectInviteRemove/:patientId',
+  projectDetails: '/projectDetails/:projectId',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -106,4 +108,6 @@ export const paths = {
   clinicalRequest: (patientId: number | string): string => `/clinicalrequest/${id(patientId)}`,
   archiveRequest: (patientId: number | string): string => `/archiverequest/${id(patientId)}`,
   fileUpload: (): string => patterns.fileUpload,
+  projectInviteRemove: (patientId: number | string): string => `/projectInviteRemove/${id(patientId)}`,
+  projectDetails: (projectId: number | string): string => `/projectDetails/${id(projectId)}`,
 } as const;
