@@ -16,6 +16,7 @@ import { careTeam, userPatientUnits } from '../services/projects/care-team';
 import { listProjects, projectDetails } from '../services/projects/details';
 import { inviteToProject, removeFromProject } from '../services/projects/participants';
 import { patientProjects } from '../services/projects/participation';
+import { refuseInvitation } from '../services/projects/refusal';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
@@ -62,6 +63,8 @@ export const projectRoutes = new Hono<AppEnv>()
   })
   .put('/projects/:id/participants/:patientId', ...participantChange(inviteToProject))
   .delete('/projects/:id/participants/:patientId', ...participantChange(removeFromProject))
+  /** The patient refuses an invitation (an acceptance is the signature of the project consent). */
+  .put('/projects/:id/participants/:patientId/refusal', ...participantChange(refuseInvitation))
   .get('/projects/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');

@@ -3,6 +3,7 @@ import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { assertCanListPatients, recordPatientsListed } from './access';
 import { listPatients, searchPatients } from './patients';
+import { participationFilter } from './projects/list-filter';
 
 /**
  * The audit detail of a list or search: the criteria used, never their values (a name prefix typed while
@@ -23,6 +24,7 @@ const listCriteria = [
   'fiscalCode',
   'birthDate',
   'positionStatus',
+  'participation',
 ] as const satisfies readonly (keyof PatientListQuery)[];
 const searchCriteria = [
   'fiscalCode',
@@ -39,7 +41,7 @@ export async function staffPatientList(
   query: PatientListQuery,
 ): Promise<PatientList> {
   assertCanListPatients(user);
-  const list = await listPatients(db, query, user.id);
+  const list = await listPatients(db, query, user.id, await participationFilter(db, user, query));
   const ids = list.patients.map((patient) => patient.mepiId);
   await recordPatientsListed(db, user, ids, 'PATIENT_LIST', criteriaOf(query, listCriteria));
   return list;

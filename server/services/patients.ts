@@ -166,11 +166,17 @@ async function pageOf(
   };
 }
 
-export function listPatients(db: Database, query: PatientListQuery, userId: number): Promise<PatientList> {
+/** `extra`: a condition another area adds on `patients` (a project's participation filter). */
+export function listPatients(
+  db: Database,
+  query: PatientListQuery,
+  userId: number,
+  extra?: SQL,
+): Promise<PatientList> {
   const filtered = Boolean(
-    query.name || query.surname || query.fiscalCode || query.birthDate || query.favorites,
+    query.name || query.surname || query.fiscalCode || query.birthDate || query.favorites || extra,
   );
-  return pageOf(db, and(...filtersOf(query, userId)), query, userId, filtered);
+  return pageOf(db, and(...filtersOf(query, userId), extra), query, userId, filtered);
 }
 
 /**

@@ -176,3 +176,11 @@ export const VideoconferenceCallPage = page(
   () => import('../features/conferences/call/call-page'),
   (m) => m.CallPage,
 );
+export const ProjectInvitePage = page(
+  () => import('../features/projects/project-invite-page'),
+  (m) => m.ProjectInvitePage,
+);
+export const ProjectDetailsPage = page(
+  () => import('../features/projects/project-details-page'),
+  (m) => m.ProjectDetailsPage,
+);

@@ -33,6 +33,12 @@ const patients: AppRoute = {
 const home: AppRoute = { pattern: '/home', page: page('Home'), access: 'session' };
 const loginExternal: AppRoute = { pattern: '/loginExternal', page: page('Esterno'), access: 'public' };
 const dossier: AppRoute = { pattern: '/dossier/:patientId', page: page('Dossier'), access: 'session' };
+const invite: AppRoute = {
+  pattern: '/projectInviteRemove/:patientId',
+  page: page('Progetti'),
+  access: 'session',
+  staffPermission: 'perm.meview.project.info',
+};
 
 let store: AppStore;
 
@@ -42,7 +48,7 @@ function renderAt(path: string): void {
       <I18nProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            {[patients, home, loginExternal, dossier].map((route) => (
+            {[patients, home, loginExternal, dossier, invite].map((route) => (
               <Route
                 key={route.pattern}
                 path={route.pattern}
@@ -129,5 +135,26 @@ describe('the route guard (spec section 2)', () => {
     store.set(currentUserAtom, PHYSICIAN_VERDI);
     renderAt('/dossier/2');
     expect(screen.getByRole('heading', { name: 'Dossier' })).toBeTruthy();
+  });
+
+  it('opens the project invite screen only to a non-patient with perm.meview.project.info, else home', () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, PHYSICIAN_VERDI);
+    renderAt('/projectInviteRemove/2');
+    expect(screen.getByRole('heading', { name: 'Progetti' })).toBeTruthy();
+  });
+
+  it('sends staff without perm.meview.project.info to /home', () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, { ...PHYSICIAN_VERDI, permissionList: ['perm.meview.consent.read'] });
+    renderAt('/projectInviteRemove/2');
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+  });
+
+  it('sends a patient holding the permission to /home all the same', () => {
+    store.set(loggedInAtom, true);
+    store.set(currentUserAtom, { ...PATIENT_MARIO, permissionList: ['perm.meview.project.info'] });
+    renderAt(`/projectInviteRemove/${PATIENT_MARIO.patientId}`);
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
   });
 });

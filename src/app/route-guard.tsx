@@ -29,6 +29,11 @@ export function RouteGuard({ route, children }: { route: AppRoute; children: Rea
   if (!loggedIn) return <Navigate to={paths.login()} replace state={{ returnPath: target }} />;
   if (!user) return <Navigate to={paths.postAuth()} replace state={{ returnPath: target }} />;
   if (route.staffOnly && isPatientSide(user.userType)) return <Navigate to={paths.postAuth()} replace />;
+  if (
+    route.staffPermission &&
+    (user.userType === 'PAT' || !user.permissionList.includes(route.staffPermission))
+  )
+    return <Navigate to={paths.home()} replace />;
   const patientId = patientIdIn(route, location.pathname);
   if (isPatientSide(user.userType) && patientId !== undefined && patientId !== String(user.patientId))
     return <AccessRefusedPage />;

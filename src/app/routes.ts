@@ -3,6 +3,7 @@
  * is one line here (and, when it has one, one line in `tabs.ts`).
  */
 import type { ComponentType } from 'react';
+import type { Permission } from '../contract/user';
 import { patterns } from '../routing/paths';
 import {
   AboutPage,
@@ -34,6 +35,8 @@ import {
   PinResetPage,
   PostAuthPage,
   ProcedureConsentsPage,
+  ProjectDetailsPage,
+  ProjectInvitePage,
   SelectConsentSignerPage,
   SelectDigitalConsentSignerPage,
   SignCheckPage,
@@ -56,6 +59,8 @@ export interface AppRoute {
   clearsCurrentPatient?: boolean;
   /** A full-screen flow (the signing wizard): no tab bar. */
   fullScreen?: boolean;
+  /** Needs this permission and a user who is not a patient, else `/home` (spec: projectInviteRemove). */
+  staffPermission?: Permission;
 }
 
 /** Any other address, once logged in: says the page does not exist (no silent jump to Home). */
@@ -135,4 +140,11 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'session',
     fullScreen: true,
   },
+  {
+    pattern: patterns.projectInviteRemove,
+    page: ProjectInvitePage,
+    access: 'session',
+    staffPermission: 'perm.meview.project.info',
+  },
+  { pattern: patterns.projectDetails, page: ProjectDetailsPage, access: 'session' },
 ];

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDate, Paging, PagingQuery } from './common';
+import { EntityIdText, IsoDate, Paging, PagingQuery } from './common';
 
 const Text = v.pipe(v.string(), v.maxLength(200));
 
@@ -142,6 +142,19 @@ export type PatientSummary = v.InferOutput<typeof PatientSummary>;
 /** Repeated `positionStatus` filter of `GET /patients`. */
 export const PositionStatusFilter = v.picklist(['alive', 'deceased', 'merged']);
 
+/**
+ * Spec 4 "Filter values" on a project: participants, participants with documents to validate (uploads
+ * pending), participants with validated uploads, invited, neither (not taking part and not invited).
+ */
+export const ParticipationFilter = v.picklist([
+  'participants',
+  'toValidate',
+  'validated',
+  'invited',
+  'neither',
+]);
+export type ParticipationFilter = v.InferOutput<typeof ParticipationFilter>;
+
 export const PatientListQuery = v.object({
   ...PagingQuery.entries,
   positionStatus: v.optional(v.union([PositionStatusFilter, v.array(PositionStatusFilter)])),
@@ -156,6 +169,9 @@ export const PatientListQuery = v.object({
       v.transform((flag) => flag === 'true'),
     ),
   ),
+  /** With `participation`: a project the caller runs (spec 4 "Filter values"). */
+  projectId: v.optional(EntityIdText),
+  participation: v.optional(ParticipationFilter),
 });
 export type PatientListQuery = v.InferOutput<typeof PatientListQuery>;
 

@@ -44,6 +44,8 @@ export const patterns = {
   videoconference: '/videoconference',
   createVideoConference: '/createVideoConference',
   videoconferenceCall: '/videoconference/:id/call',
+  projectInviteRemove: '/projectInviteRemove/:patientId',
+  projectDetails: '/projectDetails/:projectId',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -113,4 +115,6 @@ export const paths = {
   createVideoConference: (): string => patterns.createVideoConference,
   /** The in-portal call of a conference (what `GET /conferences/{id}/show` answers when no external room is set). */
   videoconferenceCall: (conferenceId: number | string): string => `/videoconference/${id(conferenceId)}/call`,
+  projectInviteRemove: (patientId: number | string): string => `/projectInviteRemove/${id(patientId)}`,
+  projectDetails: (projectId: number | string): string => `/projectDetails/${id(projectId)}`,
 } as const;

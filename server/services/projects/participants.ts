@@ -27,7 +27,7 @@ export async function requireProjectMember(db: Database, user: UserRow, projectI
 }
 
 /** The patient's own account hears that their consents changed (the consents tab and its badge). */
-async function tellPatient(db: Database, patientId: number): Promise<void> {
+export async function tellPatient(db: Database, patientId: number): Promise<void> {
   const accounts = await db
     .select({ id: users.id })
     .from(users)

@@ -19,6 +19,7 @@ import {
   Model as ModelSchema,
   PreparedDocuments as PreparedDocumentsSchema,
 } from '../../contract/consents';
+import { PatientProjectList } from '../../contract/projects';
 import { Utilities } from '../../contract/reference';
 
 export function fetchConsents(patientId: number): Promise<ConsentList> {
@@ -74,4 +75,14 @@ export async function uploadPaperConsent(
     reportTransportError(error);
     throw error;
   }
+}
+
+/** `PUT /projects/{id}/participants/{patientId}/refusal`: the patient says no to a project's invitation. */
+export async function refuseProjectInvitation(projectId: number, patientId: number): Promise<void> {
+  await sendJson(
+    'put',
+    `projects/${projectId}/participants/${patientId}/refusal`,
+    undefined,
+    PatientProjectList,
+  );
 }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import type { Consent } from '../../contract/consents';
 import { useDateFormat } from '../../i18n/dates';
+import { paths } from '../../routing/paths';
 import { SignedDocument } from '../../signing/step-result';
 import { statusLook } from './consent-labels';
 
@@ -23,6 +24,8 @@ export function ConsentCard({
   const look = statusLook(consent.statusCode);
   const patientBlocked = isPatient && !consent.patientCollectable;
   const titleId = `consent-${consent.id}`;
+  // A patient reads the details of a project they take part in (the server shows no other).
+  const showsProject = isPatient && consent.statusCode === 'GIVEN' && !consent.expired;
   return (
     <article className="consent-card" aria-labelledby={titleId}>
       <header className="consent-card-header">
@@ -66,6 +69,15 @@ export function ConsentCard({
         {consent.canRevoke && !patientBlocked && (
           <IonButton color="danger" fill="outline" onClick={() => onRevoke(consent)}>
             <Trans>Revoca</Trans>
+          </IonButton>
+        )}
+        {showsProject && consent.project && (
+          <IonButton
+            fill="clear"
+            routerLink={paths.projectDetails(consent.project.id)}
+            aria-label={t`Dettagli del progetto ${consent.project.name}`}
+          >
+            <Trans>Dettagli</Trans>
           </IonButton>
         )}
       </div>

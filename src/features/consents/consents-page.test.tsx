@@ -1,7 +1,7 @@
 import { IonApp } from '@ionic/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { JSX } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -154,5 +154,80 @@ describe('ConsentsPage', () => {
     expect(where.textContent).toMatch(
       /^\/select-consent-signer\?.*selectedPatient=1001.*medmakerModel=MOD_CONS_PRJ_DIAB/,
     );
+  });
+
+  describe('a project invitation', () => {
+    const invitation = consent({
+      id: '9',
+      consentId: 9,
+      consentCode: 'CONS_PRJ_DIAB',
+      category: 'PROJECT',
+      desc: 'Partecipazione al progetto Diabete Insieme',
+      modelCode: 'MOD_CONS_PRJ_DIAB',
+      statusCode: 'INVITE',
+      projectId: 4,
+      project: { id: 4, code: 'DIABETE', name: 'Diabete Insieme' },
+      signedAt: null,
+      medium: null,
+      canGive: true,
+      canReject: true,
+    });
+    const withInvitation: ConsentList = { ...LIST, patientConsensusList: [consent({}), invitation] };
+
+    it('asks the patient to answer: accepting is signing the project consent', async () => {
+      fakeServer({ 'GET /api/patients/1001/consensus': () => json(withInvitation) });
+      renderAs(PATIENT_MARIO);
+      const card = await screen.findByRole('article', {
+        name: 'Sei stato invitato al progetto Diabete Insieme',
+      });
+      expect(
+        screen.queryByRole('article', { name: 'Partecipazione al progetto Diabete Insieme' }),
+      ).toBeNull();
+      expect(within(card).getByText('Dettagli').closest('ion-button')?.getAttribute('router-link')).toBe(
+        '/projectDetails/4',
+      );
+      fireEvent.click(within(card).getByText('Accetta e firma'));
+      const url = new URL((await screen.findByTestId('where')).textContent ?? '', 'http://x');
+      expect(url.pathname).toBe('/sign-new-consents');
+      expect(url.searchParams.get('medmakerModel')).toBe('MOD_CONS_PRJ_DIAB');
+      expect(url.searchParams.get('projectId')).toBe('4');
+    });
+
+    it('refuses only after a confirmation, through the projects call, then shows the list again', async () => {
+      let refused = false;
+      const server = fakeServer({
+        'GET /api/patients/1001/consensus': () =>
+          json(refused ? { ...LIST, patientConsensusList: [consent({})] } : withInvitation),
+        'PUT /api/projects/4/participants/1001/refusal': () => {
+          refused = true;
+          return json({ patientProjects: [] });
+        },
+      });
+      renderAs(PATIENT_MARIO);
+      const card = await screen.findByRole('article', {
+        name: 'Sei stato invitato al progetto Diabete Insieme',
+      });
+      fireEvent.click(within(card).getByText('Rifiuta'));
+      store.get(confirmAtom)?.resolve(false);
+      await Promise.resolve();
+      expect(server.requests.some((request) => request.method === 'PUT')).toBe(false);
+      fireEvent.click(within(card).getByText('Rifiuta'));
+      store.get(confirmAtom)?.resolve(true);
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('article', { name: 'Sei stato invitato al progetto Diabete Insieme' }),
+        ).toBeNull(),
+      );
+      expect(server.requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
+    });
+
+    it('shows staff the invitation as a consent among the others', async () => {
+      fakeServer({ 'GET /api/patients/1001/consensus': () => json(withInvitation) });
+      renderAs(PHYSICIAN_VERDI);
+      expect(
+        await screen.findByRole('article', { name: 'Partecipazione al progetto Diabete Insieme' }),
+      ).toBeTruthy();
+      expect(screen.queryByText(/Sei stato invitato/)).toBeNull();
+    });
   });
 });

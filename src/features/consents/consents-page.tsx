@@ -24,6 +24,8 @@ import { fetchConsents } from './api';
 import { ConsentCard } from './consent-card';
 import { consentFlowQuery } from './consent-flow';
 import { CATEGORY_ORDER, CATEGORY_TITLE, NOTIFICATION_TEXT } from './consent-labels';
+import { isProjectInvitation } from './invitation-card';
+import { Invitations } from './invitations';
 import './consents.css';
 
 /** An invitation or a removal by the care team shows without a reload. */
@@ -73,6 +75,8 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
     if (yes) start(consent, 'revoke');
   };
 
+  // The patient answers their invitations; staff see them as consents among the others.
+  const ownInvitations = !informedOnly && user?.userType === 'PAT';
   const categories: readonly ConsentCategory[] = informedOnly ? ['INFORMED'] : CATEGORY_ORDER;
   const title = informedOnly ? t`Consensi alle prestazioni` : t`Consensi`;
   return (
@@ -99,8 +103,18 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
               <Trans>Il paziente ha consensi scaduti da rinnovare</Trans>
             </p>
           )}
+          {ownInvitations && (
+            <Invitations
+              consents={state.value.patientConsensusList}
+              patientId={patientId}
+              onAccept={(item) => start(item, 'give')}
+              onChanged={load}
+            />
+          )}
           {categories.map((category) => {
-            const items = state.value.patientConsensusList.filter((consent) => consent.category === category);
+            const items = state.value.patientConsensusList.filter(
+              (consent) => consent.category === category && !(ownInvitations && isProjectInvitation(consent)),
+            );
             if (items.length === 0) return null;
             return (
               <section key={category} className="consent-group" aria-label={i18n._(CATEGORY_TITLE[category])}>

@@ -1,6 +1,8 @@
 import { getJson, sendJson } from '../../api/request';
-import type { FavoriteFlag, PatientList } from '../../contract/patient';
+import type { FavoriteFlag, ParticipationFilter, PatientList } from '../../contract/patient';
 import { FavoriteFlag as FavoriteFlagSchema, PatientList as PatientListSchema } from '../../contract/patient';
+import type { Project } from '../../contract/projects';
+import { ProjectList } from '../../contract/projects';
 
 export const PATIENT_PAGE_SIZE = 20;
 
@@ -10,6 +12,9 @@ export interface PatientFilters {
   fiscalCode?: string;
   /** Only the caller's favourites (`/myPatients`). */
   favorites?: boolean;
+  /** Spec 4 "Filter values", on a project the caller runs. */
+  projectId?: number;
+  participation?: ParticipationFilter;
 }
 
 function cleanFilters(filters: PatientFilters): Record<string, string> {
@@ -19,6 +24,10 @@ function cleanFilters(filters: PatientFilters): Record<string, string> {
     if (value) params[key] = value;
   }
   if (filters.favorites) params.favorites = 'true';
+  if (filters.projectId !== undefined && filters.participation) {
+    params.projectId = String(filters.projectId);
+    params.participation = filters.participation;
+  }
   return params;
 }
 
@@ -49,4 +58,9 @@ export function searchPatients(search: MepiSearch): Promise<PatientList> {
   return getJson('patients/mepiSearch', PatientListSchema, {
     searchParams: { ...params, max: PATIENT_PAGE_SIZE, offset: 0 },
   });
+}
+
+/** `GET /projects`: the projects the caller runs, for the participation filter. */
+export async function fetchOwnProjects(): Promise<Project[]> {
+  return (await getJson('projects', ProjectList)).projects;
 }

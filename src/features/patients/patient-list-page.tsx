@@ -9,6 +9,7 @@ import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import type { NameFilters } from './list-filters';
 import { ListFilters, NO_NAME_FILTERS } from './list-filters';
+import { ParticipationFilter, type ProjectFilterValue } from './participation-filter';
 import { PatientRows } from './patient-rows';
 import { useDebounced } from './use-debounced';
 import { usePatientList } from './use-patient-list';
@@ -18,8 +19,9 @@ import './patients.css';
 export function PatientListPage(): JSX.Element {
   const { t } = useLingui();
   const [typed, setTyped] = useState<NameFilters>(NO_NAME_FILTERS);
+  const [byProject, setByProject] = useState<ProjectFilterValue>({});
   const filters = useDebounced(typed);
-  const list = usePatientList(filters);
+  const list = usePatientList({ ...filters, ...byProject });
   const { state } = list;
 
   return (
@@ -34,6 +36,7 @@ export function PatientListPage(): JSX.Element {
       }
     >
       <ListFilters value={typed} onChange={setTyped} />
+      <ParticipationFilter value={byProject} onChange={setByProject} />
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
       {state.status === 'ready' && state.value.items.length === 0 && (

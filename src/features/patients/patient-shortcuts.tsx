@@ -5,6 +5,7 @@ import {
   documentTextOutline,
   eyeOffOutline,
   eyeOutline,
+  flaskOutline,
   folderOpenOutline,
   timeOutline,
 } from 'ionicons/icons';
@@ -21,6 +22,8 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
   const atDesk = !own && (user?.userType === 'PHY' || user?.userType === 'OPT');
   // Staff who read consents reach the patient's consents (and their collection) from the record.
   const seesConsents = !own && user?.permissionList.includes('perm.meview.consent.read') === true;
+  // Project members invite the patient to their projects or remove them (spec 2, projectInviteRemove).
+  const runsProjects = !own && user?.permissionList.includes('perm.meview.project.info') === true;
   const canObscure =
     own && user?.userType === 'PAT' && user.permissionList.includes('perm.meview.document.obscure');
   return (
@@ -45,6 +48,12 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
         <IonButton routerLink={paths.consents(patientId)} fill="outline">
           <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
           <Trans>Consensi</Trans>
+        </IonButton>
+      )}
+      {runsProjects && (
+        <IonButton routerLink={paths.projectInviteRemove(patientId)} fill="outline">
+          <IonIcon slot="start" icon={flaskOutline} aria-hidden="true" />
+          <Trans>Progetti</Trans>
         </IonButton>
       )}
       {atDesk && (

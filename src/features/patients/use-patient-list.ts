@@ -18,13 +18,20 @@ export interface PatientListControl extends PagedLoaderControl<PatientSummary, P
 }
 
 export function usePatientList(filters: PatientFilters): PatientListControl {
-  const { name, surname, fiscalCode, favorites } = filters;
+  const { name, surname, fiscalCode, favorites, projectId, participation } = filters;
   const loadPage = useCallback(
     async ({ page }: { page: number }): Promise<Page<PatientSummary>> => {
-      const list = await fetchPatientPage(page, { name, surname, fiscalCode, favorites });
+      const list = await fetchPatientPage(page, {
+        name,
+        surname,
+        fiscalCode,
+        favorites,
+        projectId,
+        participation,
+      });
       return { items: list.patients, total: list.paging.totalCount, more: page < list.paging.totalPage };
     },
-    [name, surname, fiscalCode, favorites],
+    [name, surname, fiscalCode, favorites, projectId, participation],
   );
   const list = usePagedLoader<PatientSummary>(loadPage, {
     keyOf: (patient) => patient.mepiId,
