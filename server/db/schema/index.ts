@@ -4,6 +4,7 @@ export * from './consents';
 export * from './document-requests';
 export * from './documents';
 export * from './guests';
+export * from './notify';
 export * from './identity';
 export * from './otp';
 export * from './people';
