@@ -32,7 +32,22 @@ export interface ServerConfig {
   maxInFlight: number;
   /** Live streams (`GET /api/live`) open at once in this process, apart from MAX_IN_FLIGHT (MAX_LIVE_STREAMS). */
   maxLiveStreams: number;
+  /** Who push services may contact about this sender (VAPID `sub`: a mailto: or https: URL; PUSH_CONTACT). */
+  pushContact: string;
+  /**
+   * Origins a push subscription's endpoint may point at: the server POSTs there, so anything else
+   * (an address inside the hospital) is refused. The big browsers' push services by default (PUSH_ORIGINS adds).
+   */
+  pushOrigins: string[];
 }
+
+/** Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari and iOS 16.4+ (Apple), Windows (WNS). */
+const BROWSER_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+];
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -67,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxInFlight: positive(env.MAX_IN_FLIGHT, 100),
     maxLiveStreams: positive(env.MAX_LIVE_STREAMS, 2000),
+    pushContact: env.PUSH_CONTACT ?? 'mailto:privacy@dossier.invalid',
+    pushOrigins: [...BROWSER_PUSH_ORIGINS, ...(env.PUSH_ORIGINS ?? '').split(',').filter(Boolean)],
   };
 }
 

@@ -50,3 +50,29 @@ export const NotificationPreferences = v.strictObject({
   ),
 });
 export type NotificationPreferences = v.InferOutput<typeof NotificationPreferences>;
+
+/** `GET /notify/push/key`: the VAPID public key the browser subscribes with (base64url). */
+export const PushKey = v.object({ publicKey: v.string() });
+export type PushKey = v.InferOutput<typeof PushKey>;
+
+const Base64Url = (max: number) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+={0,2}$/), v.maxLength(max));
+
+/** `PUT /notify/push/subscription`: this device's subscription (`PushSubscription.toJSON()`) and language. */
+export const PushSubscriptionInput = v.object({
+  endpoint: v.pipe(v.string(), v.url(), v.maxLength(1024)),
+  keys: v.object({ p256dh: Base64Url(128), auth: Base64Url(64) }),
+  language: v.picklist(['it', 'en']),
+});
+export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInput>;
+
+/** `DELETE /notify/push/subscription`: at logout and from /notify. */
+export const PushEndpoint = v.object({ endpoint: v.pipe(v.string(), v.url(), v.maxLength(1024)) });
+
+/** What the service worker receives: no clinical content (docs/decisions.md). */
+export const PushPayload = v.object({
+  title: v.string(),
+  body: v.string(),
+  link: v.string(),
+  count: v.number(),
+});
+export type PushPayload = v.InferOutput<typeof PushPayload>;

@@ -40,3 +40,31 @@ export const notificationOutbox = pgTable(
     index('notification_outbox_user').on(table.userId, table.status),
   ],
 );
+
+/** The portal's VAPID key pair, made at first start and kept: subscriptions are bound to its public key. */
+export const pushKeys = pgTable('push_keys', {
+  name: text('name').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One Web Push subscription per device (its endpoint); the language is the device's. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last push the service worker said it showed: a device silent for long falls back to SMS. */
+    lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (table) => [index('push_subscriptions_user').on(table.userId)],
+);
