@@ -54,7 +54,7 @@ async function verifyVapid(header: string | undefined, audience: string): Promis
 }
 
 /** A push service on 127.0.0.1 that decrypts what it receives, as a browser's would. */
-export async function startLocalPushService(): Promise<LocalPushService> {
+export async function startLocalPushService(port = 0): Promise<LocalPushService> {
   const devices = new Map<string, { receiver: ReturnType<typeof createECDH>; auth: Buffer }>();
   const received: ReceivedPush[] = [];
   const gone = new Set<string>();
@@ -75,7 +75,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,

@@ -18,9 +18,15 @@ function supported(): boolean {
   );
 }
 
+/** The worker registers after the first screen: a page opened at once waits for it, briefly. */
+const WORKER_WAIT_MS = 5_000;
+
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!supported()) return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  const existing = await navigator.serviceWorker.getRegistration();
+  if (existing) return existing;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
 
 async function existingSubscription(): Promise<PushSubscription | null> {
