@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 /** E2E on a phone viewport in Debian's Chromium (Playwright cannot download browsers here). */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${PORT}`;
+export const PUSH_PORT = PORT + 1000;
 
 export default defineConfig({
   testDir: './e2e',
@@ -48,6 +49,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: `test-results/e2e-data-${PORT}`,
       LOG_LEVEL: 'warn',
+      // The notifications journey's stand-in for a browser push service (e2e/notify.spec.ts).
+      PUSH_ORIGINS: `http://127.0.0.1:${PUSH_PORT}`,
       DATABASE_URL: '',
     },
   },

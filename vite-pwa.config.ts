@@ -116,6 +116,8 @@ export function pwaPlugin(): PluginOption[] {
         clientsClaim: true,
         skipWaiting: false,
         sourcemap: false,
+        // Web Push (show the notification, refresh counts, open the screen on tap): public/push-sw.js.
+        importScripts: ['push-sw.js'],
         runtimeCaching: [
           {
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/config.json',

@@ -23,6 +23,7 @@ import { historyRoutes } from './routes/history';
 import { homeRoutes } from './routes/home';
 import { liveRoutes } from './routes/live';
 import { notificationRoutes } from './routes/notifications';
+import { notifyRoutes } from './routes/notify';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
@@ -51,6 +52,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', uploadRoutes)
     .route('/', homeRoutes)
     .route('/', notificationRoutes)
+    .route('/', notifyRoutes)
     .route('/', liveRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)

@@ -41,7 +41,22 @@ export interface ServerConfig {
   videoUrlTemplate: string | null;
   /** STUN/TURN servers for the in-portal video call (ICE_SERVERS, JSON); none by default. */
   iceServers: IceServer[];
+  /** Who push services may contact about this sender (VAPID `sub`: a mailto: or https: URL; PUSH_CONTACT). */
+  pushContact: string;
+  /**
+   * Origins a push subscription's endpoint may point at: the server POSTs there, so anything else
+   * (an address inside the hospital) is refused. The big browsers' push services by default (PUSH_ORIGINS adds).
+   */
+  pushOrigins: string[];
 }
+
+/** Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari and iOS 16.4+ (Apple), Windows (WNS). */
+const BROWSER_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+];
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -78,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxLiveStreams: positive(env.MAX_LIVE_STREAMS, 2000),
     videoUrlTemplate: env.VIDEO_URL_TEMPLATE?.includes('{room}') ? env.VIDEO_URL_TEMPLATE : null,
     iceServers: parseIceServers(env.ICE_SERVERS),
+    pushContact: env.PUSH_CONTACT ?? 'mailto:privacy@dossier.invalid',
+    pushOrigins: [...BROWSER_PUSH_ORIGINS, ...(env.PUSH_ORIGINS ?? '').split(',').filter(Boolean)],
   };
 }
 

@@ -14,6 +14,9 @@ import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
 import { LiveHub } from './services/live/hub';
+import { startNotificationDispatcher } from './services/notify/dispatcher';
+import { webPushChannel } from './services/notify/push-channel';
+import { vapidKeys } from './services/notify/push-keys';
 import { backgroundSignaturesSettled } from './services/signing/signature';
 
 const config = loadConfig();
@@ -59,6 +62,17 @@ if (config.oidcIssuer) {
   });
 }
 
+const notifications = startNotificationDispatcher({
+  db: database.db,
+  channel: webPushChannel(
+    database.db,
+    await vapidKeys(database.db),
+    config.pushContact,
+    logger.child({ component: 'push' }),
+  ),
+  logger: logger.child({ component: 'notify' }),
+});
+
 const live = await new LiveHub(config.maxLiveStreams, logger.child({ component: 'live' })).start(database);
 
 let draining = false;
@@ -92,6 +106,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info('shutting down', { signal });
   // Open streams would hold the server open until the grace ends: end them, the clients reconnect elsewhere.
   await live.stop();
+  await notifications.stop();
   const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
   await new Promise<void>((resolve) => {
     server.close(() => resolve());

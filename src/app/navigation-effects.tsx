@@ -1,13 +1,15 @@
 /**
  * The navigation rules of spec section 2 that act on every location change: close open dialogs (and
  * the side menu), tell the entering screen to take the focus (screen-focus.ts), make a route's `patientId` the current patient for staff, reload user and patient
- * for a patient whose record is missing, clear the patient where a route says so.
+ * for a patient whose record is missing, clear the patient where a route says so; follow a tapped push
+ * notification to its screen.
  */
 import { menuController } from '@ionic/core/components';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useRef } from 'react';
 import { matchPath, useLocation, useNavigationType } from 'react-router-dom';
+import { usePushMessages } from '../pwa/push-messages';
 import { clearCurrentPatient, loadCurrentPatient } from '../session/current-patient';
 import { isPatientSide } from '../session/roles';
 import { fetchProfile } from '../session/session-api';
@@ -42,6 +44,7 @@ export function NavigationEffects(): JSX.Element | null {
   const user = useAtomValue(currentUserAtom);
   const patient = useAtomValue(currentPatientAtom);
   const navigationType = useNavigationType();
+  usePushMessages();
 
   // The first location of a visit is the page load: the browser places the focus.
   const firstKey = useRef<string | null>(location.key);

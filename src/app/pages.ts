@@ -41,6 +41,10 @@ export const AboutPage = page(
   () => import('../features/about/about-page'),
   (m) => m.AboutPage,
 );
+export const NotifyPage = page(
+  () => import('../features/notify/notify-page'),
+  (m) => m.NotifyPage,
+);
 export const PatientListPage = page(
   () => import('../features/patients/patient-list-page'),
   (m) => m.PatientListPage,

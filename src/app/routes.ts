@@ -26,6 +26,7 @@ import {
   LoginPage,
   MyPatientsPage,
   NewConsentsPage,
+  NotifyPage,
   ObscuringPage,
   ObscuringSignPage,
   PaperConsentPage,
@@ -73,6 +74,7 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.pinReset, page: PinResetPage, access: 'public' },
   { pattern: patterns.home, page: HomePage, access: 'session' },
   { pattern: patterns.about, page: AboutPage, access: 'session' },
+  { pattern: patterns.notify, page: NotifyPage, access: 'session' },
   {
     pattern: patterns.patients,
     page: PatientListPage,

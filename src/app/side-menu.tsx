@@ -14,7 +14,13 @@ import {
 } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { informationCircleOutline, keyOutline, logOutOutline, personCircleOutline } from 'ionicons/icons';
+import {
+  informationCircleOutline,
+  keyOutline,
+  logOutOutline,
+  notificationsOutline,
+  personCircleOutline,
+} from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { lazy, Suspense } from 'react';
@@ -49,6 +55,7 @@ export function SideMenu(): JSX.Element {
   const focusReturn = useMenuFocusReturn();
   const entries = [
     ...menuEntriesFor(user),
+    { id: 'notify', label: msg`Notifiche`, icon: notificationsOutline, href: paths.notify() },
     { id: 'pin-reset', label: msg`Reset del PIN`, icon: keyOutline, href: paths.pinReset() },
     { id: 'about', label: msg`Informazioni`, icon: informationCircleOutline, href: paths.about() },
   ];

@@ -30,6 +30,9 @@ async function runLogout(options: { keepDrafts?: boolean }): Promise<void> {
   manager?.stopSilentRenew();
 
   notifyOpenerOfLogout(launchedExternally);
+  // While the token still works: the server forgets this device, so nobody else's pushes reach it.
+  if (!options.keepDrafts)
+    await import('../pwa/push-device').then((push) => push.turnPushOff()).catch(() => undefined);
   await clearBrowserData(options);
 
   if (!signout) {

@@ -8,6 +8,7 @@ export * from './guests';
 export * from './home';
 export * from './live';
 export * from './notifications';
+export * from './notify';
 export * from './obscuring';
 export * from './patient';
 export * from './pin-reset';

@@ -9,6 +9,7 @@ export const patterns = {
   loginExternal: '/loginExternal',
   home: '/home',
   about: '/about',
+  notify: '/notify',
   patients: '/patients',
   patientInfo: '/patientInfo/:patientId',
   myPatients: '/myPatients',
@@ -69,6 +70,7 @@ export const paths = {
   loginExternal: (): string => patterns.loginExternal,
   home: (): string => patterns.home,
   about: (): string => patterns.about,
+  notify: (): string => patterns.notify,
   patients: (page?: number): string =>
     page && page > 1 ? `${patterns.patients}?page=${page}` : patterns.patients,
   patientInfo: (patientId: number | string): string => `/patientInfo/${id(patientId)}`,

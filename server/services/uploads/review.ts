@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { documents, patients, units, uploadedDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
+import { queueNotification } from '../notify/outbox';
 import { noObscuring } from '../obscuring/visibility';
 import { announceUpload, reviewersOf } from './announce';
 import { uploadContent } from './content';
@@ -11,6 +12,9 @@ import { checkPdf } from './pdf-check';
 import { findUpload } from './records';
 import { assertPending, visibleToPhysician } from './rules';
 import { UPLOAD_DOCUMENT_TYPE, UPLOAD_LOCATION, UPLOAD_UNIT_CODE } from './types.data';
+
+/** Where a tap on "not accepted" lands: the patient's uploads, with the reason beside the file. */
+const UPLOADS_LINK = '/fileUpload';
 
 /** A pending upload this physician may review, with access to the patient checked and audited. */
 async function reviewable(db: Database, user: UserRow, id: number, detail: string) {
@@ -84,6 +88,12 @@ export async function validateUpload(db: Database, user: UserRow, id: number): P
         .where(and(eq(uploadedDocuments.id, id), eq(uploadedDocuments.status, 'PENDING')))
         .returning({ id: uploadedDocuments.id }),
     );
+    await queueNotification(tx, {
+      userIds: [upload.ownerUserId],
+      event: 'DOCUMENT_NEW',
+      link: '/dossier',
+      now,
+    });
   });
   await announceUpload(db, await reviewersOf(db, id), upload.ownerUserId);
 }
@@ -92,18 +102,26 @@ export async function validateUpload(db: Database, user: UserRow, id: number): P
 export async function rejectUpload(db: Database, user: UserRow, id: number, reason: string): Promise<void> {
   const { upload } = await reviewable(db, user, id, 'rejected');
   const now = new Date();
-  settled(
-    await db
-      .update(uploadedDocuments)
-      .set({
-        status: 'REJECTED',
-        rejectionReason: reason,
-        reviewedByUserId: user.id,
-        reviewedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(uploadedDocuments.id, id), eq(uploadedDocuments.status, 'PENDING')))
-      .returning({ id: uploadedDocuments.id }),
-  );
+  await db.transaction(async (tx) => {
+    settled(
+      await tx
+        .update(uploadedDocuments)
+        .set({
+          status: 'REJECTED',
+          rejectionReason: reason,
+          reviewedByUserId: user.id,
+          reviewedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(uploadedDocuments.id, id), eq(uploadedDocuments.status, 'PENDING')))
+        .returning({ id: uploadedDocuments.id }),
+    );
+    await queueNotification(tx, {
+      userIds: [upload.ownerUserId],
+      event: 'UPLOAD_REJECTED',
+      link: UPLOADS_LINK,
+      now,
+    });
+  });
   await announceUpload(db, await reviewersOf(db, id), upload.ownerUserId);
 }

@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { PUSH_PORT } from '../playwright.config';
+import { startLocalPushService } from '../server/test/push-endpoint';
+import { login } from './support';
+import { openForReview, openFromMenu, upload } from './support-uploads';
+
+/**
+ * Web Push end to end. Headless Chromium cannot reach a browser vendor's push service here, so the
+ * test stands in for it: the browser's subscription points at a local push service, which decrypts
+ * what the portal sends (RFC 8291, VAPID checked) and hands it to Mario's service worker through
+ * the DevTools protocol, as the vendor's service would.
+ */
+test('Mario turns instant notifications on; a validated upload reaches his service worker as a push', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const pushService = await startLocalPushService(PUSH_PORT);
+  try {
+    const device = pushService.subscribe();
+    const context = await browser.newContext({ ...test.info().project.use, permissions: ['notifications'] });
+    await context.addInitScript((subscription) => {
+      const fake = {
+        endpoint: subscription.endpoint,
+        toJSON: () => subscription,
+        unsubscribe: async () => true,
+      };
+      let subscribed = false;
+      PushManager.prototype.subscribe = async () => {
+        subscribed = true;
+        return fake as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async () =>
+        subscribed ? (fake as unknown as PushSubscription) : null;
+    }, device);
+    const page = await context.newPage();
+    await login(page, 'mario.rossi');
+    await expect(page).toHaveURL(/\/home$/);
+
+    await openFromMenu(page, 'Notifiche');
+    await expect(page).toHaveURL(/\/notify$/);
+    await page.getByText('Ricevi notifiche', { exact: true }).click();
+    await page.getByText('Subito', { exact: true }).click();
+    await page.getByRole('button', { name: 'Salva le preferenze' }).click();
+    await expect(page.getByText('Preferenze salvate.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Attiva le notifiche' }).click();
+    const question = page.locator('ion-modal', { hasText: 'Vuoi ricevere le notifiche?' });
+    await expect(question).toContainText('non contengono dati clinici');
+    await question.getByRole('button', { name: 'Continua' }).click();
+    await expect(page.getByText('Questo dispositivo riceve le notifiche del Fascicolo.')).toBeVisible();
+
+    await openFromMenu(page, 'Documenti caricati');
+    const title = `Referto esterno ${Date.now() % 100000}`;
+    await upload(page, title);
+
+    const staffContext = await browser.newContext(test.info().project.use);
+    const staff = await staffContext.newPage();
+    await login(staff, 'dott.ferrari');
+    await openForReview(staff, title);
+    await staff.locator('ion-modal.review-sheet').getByRole('button', { name: 'Approva' }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Approva' }).click();
+    await expect(staff.locator('ion-modal.review-sheet')).toBeHidden();
+    await staffContext.close();
+
+    // The dispatcher runs every 5 s: the push arrives encrypted, signed, with no clinical content.
+    await expect.poll(() => pushService.received.length, { timeout: 20_000 }).toBe(1);
+    const [push] = pushService.received;
+    const payload = JSON.parse(push?.plaintext ?? '{}');
+    expect(payload).toEqual({
+      title: 'Nuovo documento disponibile',
+      body: 'Apri il Fascicolo per i dettagli.',
+      link: '/dossier',
+      count: 1,
+    });
+    expect(push?.plaintext).not.toContain(title);
+
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const own = registrations.find((each) => !each.isDeleted);
+        if (own) resolve(own.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const origin = new URL(page.url()).origin;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registration,
+      data: push?.plaintext ?? '',
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const worker = await navigator.serviceWorker.getRegistration();
+          return (await worker?.getNotifications())?.map((each) => `${each.title}|${each.data?.link}`) ?? [];
+        }),
+      )
+      .toEqual(['Nuovo documento disponibile|/dossier']);
+    await context.close();
+  } finally {
+    await pushService.close();
+  }
+});

@@ -1,0 +1,55 @@
+/*
+ * Web Push in the service worker (imported by the Workbox worker, vite-pwa.config.ts).
+ * Every push shows a notification: a silent push would make iOS revoke the subscription, and the
+ * payload carries no clinical content (a title such as "Nuovo documento disponibile").
+ * Open windows are told to refresh their counts; a tap opens the screen the push names.
+ */
+const FALLBACK = { title: 'Dossier Sanitario', body: '', link: '/home', count: 1 };
+
+function readPayload(event) {
+  try {
+    return { ...FALLBACK, ...(event.data ? event.data.json() : {}) };
+  } catch {
+    return FALLBACK;
+  }
+}
+
+/** Only a path of the portal: a payload can never send the user to another site. */
+function portalPath(link) {
+  return typeof link === 'string' && /^\/(?!\/)[\w\-/?=&.%]*$/.test(link) ? link : '/home';
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event);
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(payload.title, {
+        body: payload.body,
+        tag: 'dossier',
+        renotify: true,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/maskable-192.png',
+        data: { link: portalPath(payload.link) },
+      });
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) client.postMessage({ type: 'PUSH_RECEIVED' });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(portalPath(event.notification.data?.link), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        open.postMessage({ type: 'OPEN_LINK', link: portalPath(event.notification.data?.link) });
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

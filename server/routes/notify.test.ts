@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
+
+const json = (body: unknown): RequestInit => ({
+  method: 'PUT',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describe.each(databaseTargets)('/notify/preferences on $name', ({ location }) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(location);
+  }, 60_000);
+  afterAll(async () => ctx?.close());
+
+  it('starts switched off with every event ticked, for every role', async () => {
+    for (const user of ['mario.rossi', 'dott.ferrari', 'ospite']) {
+      const response = await ctx.call('/api/notify/preferences', user);
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body).toMatchObject({ enabled: false, frequency: 'INSTANT', important: [], reminderDays: [1] });
+      expect(body.events).toHaveLength(12);
+    }
+    expect((await ctx.call('/api/notify/preferences', null)).status).toBe(401);
+  });
+
+  it('keeps what the user chose, de-duplicated, and only for that user', async () => {
+    const chosen = {
+      enabled: true,
+      frequency: 'DAILY',
+      events: ['DOCUMENT_NEW', 'DOCUMENT_NEW', 'CONFERENCE_REQUESTED'],
+      important: ['CONFERENCE'],
+      reminderDays: [7, 1, 7],
+    };
+    const saved = await ctx.call('/api/notify/preferences', 'mario.rossi', json(chosen));
+    expect(saved.status).toBe(200);
+    const expected = { ...chosen, events: ['DOCUMENT_NEW', 'CONFERENCE_REQUESTED'], reminderDays: [1, 7] };
+    expect(await saved.json()).toEqual(expected);
+    expect(await (await ctx.call('/api/notify/preferences', 'mario.rossi')).json()).toEqual(expected);
+    expect((await (await ctx.call('/api/notify/preferences', 'ospite')).json()).enabled).toBe(false);
+  });
+
+  it('answers 400 with the field for what the contract refuses', async () => {
+    const valid = { enabled: true, frequency: 'INSTANT', events: [], important: [], reminderDays: [] };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, frequency: 'HOURLY' }, 'frequency'],
+      [{ ...valid, events: ['DIAGNOSIS'] }, 'events'],
+      [{ ...valid, reminderDays: [31] }, 'reminderDays'],
+      [{ ...valid, reminderDays: [1, 2, 3, 4, 5, 6] }, 'reminderDays'],
+      [{ ...valid, userId: 4 }, 'userId'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await ctx.call('/api/notify/preferences', 'mario.rossi', json(body));
+      expect(response.status, field).toBe(400);
+      expect(JSON.stringify(await response.json()), field).toContain(field);
+    }
+  });
+});

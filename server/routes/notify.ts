@@ -1,0 +1,44 @@
+import { vValidator } from '@hono/valibot-validator';
+import { Hono } from 'hono';
+import {
+  NotificationPreferences,
+  PushEndpoint,
+  type PushKey,
+  PushSubscriptionInput,
+} from '../../src/contract';
+import type { AppEnv } from '../app-env';
+import { readPreferences, savePreferences } from '../services/notify/preferences';
+import { vapidKeys } from '../services/notify/push-keys';
+import { removeSubscription, saveSubscription } from '../services/notify/push-subscriptions';
+import { currentUser } from '../services/users';
+import { onInvalid } from '../validate';
+
+/** `/notify` (spec 2, 3 "Notification preferences"): what each user wants to be told, and how often. */
+export const notifyRoutes = new Hono<AppEnv>()
+  .get('/notify/preferences', async (c) => {
+    const { db } = c.get('deps');
+    const user = await currentUser(c);
+    return c.json((await readPreferences(db, user.id)) satisfies NotificationPreferences);
+  })
+  .put('/notify/preferences', vValidator('json', NotificationPreferences, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await currentUser(c);
+    const saved = await savePreferences(db, user.id, c.req.valid('json'), new Date());
+    return c.json(saved satisfies NotificationPreferences);
+  })
+  .get('/notify/push/key', async (c) => {
+    const { publicKey } = await vapidKeys(c.get('deps').db);
+    return c.json({ publicKey } satisfies PushKey);
+  })
+  .put('/notify/push/subscription', vValidator('json', PushSubscriptionInput, onInvalid), async (c) => {
+    const { db, config } = c.get('deps');
+    const user = await currentUser(c);
+    await saveSubscription(db, user.id, c.req.valid('json'), config.pushOrigins, new Date());
+    return c.body(null, 204);
+  })
+  .delete('/notify/push/subscription', vValidator('json', PushEndpoint, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await currentUser(c);
+    await removeSubscription(db, user.id, c.req.valid('json').endpoint);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,35 @@
+import type { Database } from '../../db/client';
+import type { Logger } from '../../logger';
+import { dispatchNotifications, type NotificationChannel } from './dispatch';
+
+/**
+ * Runs the outbox every few seconds in each server process; the claim makes every row leave once.
+ * Instant notifications therefore reach the phone within `intervalMs`; digests at their slot.
+ */
+export function startNotificationDispatcher(options: {
+  db: Database;
+  channel: NotificationChannel;
+  logger: Logger;
+  intervalMs?: number;
+}): { stop(): Promise<void> } {
+  const { db, channel, logger, intervalMs = 5_000 } = options;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => dispatchNotifications(db, channel, new Date()))
+      .then(
+        (served) => {
+          if (served > 0) logger.info('notifications dispatched', { users: served });
+        },
+        (error: Error) => logger.warn('notification dispatch failed', { error: error.message }),
+      );
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import {
+  NOTIFICATION_EVENTS,
+  type NotificationEvent,
+  type NotificationFrequency,
+  type NotificationPreferences,
+} from '../../../src/contract';
+import type { Database } from '../../db/client';
+import { notificationOutbox, notificationPreferences } from '../../db/schema';
+import { deliveryTime } from './schedule';
+
+/**
+ * Until a user chooses, nothing leaves the portal: notifications are opt-in (docs/decisions.md), with
+ * every event ticked so that turning the general switch on is one tap.
+ */
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  enabled: false,
+  frequency: 'INSTANT',
+  events: Object.values(NOTIFICATION_EVENTS).flat(),
+  important: [],
+  reminderDays: [1],
+};
+
+type PreferencesRow = typeof notificationPreferences.$inferSelect;
+
+function fromRow(row: PreferencesRow): NotificationPreferences {
+  return {
+    enabled: row.enabled,
+    frequency: row.frequency as NotificationFrequency,
+    events: row.events as NotificationEvent[],
+    important: row.important as NotificationPreferences['important'],
+    reminderDays: row.reminderDays,
+  };
+}
+
+export async function readPreferences(db: Database, userId: number): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row ? fromRow(row) : DEFAULT_PREFERENCES;
+}
+
+/**
+ * Replaces the user's preferences. What waits in the outbox follows at once: events turned off (or
+ * the general switch) are dropped, and a new frequency moves the pending ones to its next slot.
+ */
+export async function savePreferences(
+  db: Database,
+  userId: number,
+  input: NotificationPreferences,
+  now: Date,
+): Promise<NotificationPreferences> {
+  const saved: NotificationPreferences = {
+    ...input,
+    events: [...new Set(input.events)],
+    important: [...new Set(input.important)],
+    reminderDays: [...new Set(input.reminderDays)].sort((a, b) => a - b),
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId, ...saved, updatedAt: now })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...saved, updatedAt: now } });
+    const mine = and(eq(notificationOutbox.userId, userId), eq(notificationOutbox.status, 'PENDING'));
+    await tx
+      .update(notificationOutbox)
+      .set({ status: 'DROPPED' })
+      .where(and(mine, saved.enabled ? notInArray(notificationOutbox.event, saved.events) : undefined));
+    await tx
+      .update(notificationOutbox)
+      .set({ dueAt: deliveryTime(saved.frequency, now) })
+      .where(mine);
+  });
+  return saved;
+}

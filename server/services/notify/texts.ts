@@ -1,0 +1,39 @@
+import type { NotificationEvent } from '../../../src/contract';
+import type { Localized } from '../language';
+
+/**
+ * What a notification says: which kind of thing happened, never what it is (a lock screen is public;
+ * no titles, names or diagnoses). The portal shows the rest after login.
+ */
+export const EVENT_TITLES: Record<NotificationEvent, Localized> = {
+  DOCUMENT_NEW: { it: 'Nuovo documento disponibile', en: 'New document available' },
+  DOCUMENT_ANNULLED: { it: 'Un documento è stato annullato', en: 'A document has been cancelled' },
+  DOCUMENT_REPLACED: { it: 'Un documento è stato sostituito', en: 'A document has been replaced' },
+  PROJECT_INVITED: { it: 'Hai ricevuto un invito a un progetto', en: 'You have been invited to a project' },
+  PROJECT_REMOVED: {
+    it: 'La partecipazione a un progetto è terminata',
+    en: 'Your participation in a project has ended',
+  },
+  UPLOAD_REJECTED: {
+    it: 'Un documento caricato non è stato accettato',
+    en: 'An uploaded document was not accepted',
+  },
+  DOCUMENTATION_STATUS_CHANGED: {
+    it: 'Lo stato della documentazione è cambiato',
+    en: 'The status of the documentation has changed',
+  },
+  GUEST_INVITE_REFUSED: { it: 'Un invito è stato rifiutato', en: 'An invitation was declined' },
+  CARE_PLAN_REMINDER: { it: 'Promemoria del piano di cura', en: 'Care plan reminder' },
+  CONFERENCE_REQUESTED: { it: 'Nuova richiesta di videoconsulto', en: 'New video call request' },
+  CONFERENCE_ACCEPTED: { it: 'Videoconsulto accettato', en: 'Video call accepted' },
+  CONFERENCE_REJECTED: { it: 'Videoconsulto rifiutato', en: 'Video call declined' },
+};
+
+export const OPEN_FOR_DETAILS: Localized = {
+  it: 'Apri il Fascicolo per i dettagli.',
+  en: 'Open the portal for the details.',
+};
+
+export function digestTitle(count: number): Localized {
+  return { it: `Hai ${count} novità nel Fascicolo`, en: `You have ${count} updates in the portal` };
+}

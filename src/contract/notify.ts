@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+
+/** Spec 3 "Notification preferences": the events a user may be told of, by category. */
+export const NOTIFICATION_EVENTS = {
+  DOCUMENT: ['DOCUMENT_NEW', 'DOCUMENT_ANNULLED', 'DOCUMENT_REPLACED'],
+  SHARED_PROJECT: [
+    'PROJECT_INVITED',
+    'PROJECT_REMOVED',
+    'UPLOAD_REJECTED',
+    'DOCUMENTATION_STATUS_CHANGED',
+    'GUEST_INVITE_REFUSED',
+    'CARE_PLAN_REMINDER',
+  ],
+  CONFERENCE: ['CONFERENCE_REQUESTED', 'CONFERENCE_ACCEPTED', 'CONFERENCE_REJECTED'],
+} as const;
+
+export const NotificationCategory = v.picklist(['DOCUMENT', 'SHARED_PROJECT', 'CONFERENCE']);
+export type NotificationCategory = v.InferOutput<typeof NotificationCategory>;
+
+export const NotificationEvent = v.picklist(Object.values(NOTIFICATION_EVENTS).flat());
+export type NotificationEvent = v.InferOutput<typeof NotificationEvent>;
+
+export function categoryOf(event: NotificationEvent): NotificationCategory {
+  const entry = Object.entries(NOTIFICATION_EVENTS).find(([, events]) =>
+    (events as readonly string[]).includes(event),
+  );
+  return v.parse(NotificationCategory, entry?.[0]);
+}
+
+/** How often what is not instant is delivered: one digest per period (docs/decisions.md). */
+export const NotificationFrequency = v.picklist(['INSTANT', 'DAILY', 'WEEKLY', 'BIWEEKLY']);
+export type NotificationFrequency = v.InferOutput<typeof NotificationFrequency>;
+
+export const MAX_REMINDER_OFFSETS = 5;
+export const MAX_REMINDER_DAYS = 30;
+
+/** `GET /notify/preferences`, and the body of `PUT /notify/preferences` (the whole set, replaced). */
+export const NotificationPreferences = v.strictObject({
+  /** The general switch: off, nothing is delivered (the counts in the app still change). */
+  enabled: v.boolean(),
+  frequency: NotificationFrequency,
+  /** The events the user wants; one not listed is never delivered. */
+  events: v.pipe(v.array(NotificationEvent), v.maxLength(32)),
+  /** Categories important enough to reach the phone by SMS when push stops arriving. */
+  important: v.pipe(v.array(NotificationCategory), v.maxLength(3)),
+  /** Days before a care-plan activity to be reminded, e.g. [1, 7]. */
+  reminderDays: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_REMINDER_DAYS))),
+    v.maxLength(MAX_REMINDER_OFFSETS),
+  ),
+});
+export type NotificationPreferences = v.InferOutput<typeof NotificationPreferences>;
+
+/** `GET /notify/push/key`: the VAPID public key the browser subscribes with (base64url). */
+export const PushKey = v.object({ publicKey: v.string() });
+export type PushKey = v.InferOutput<typeof PushKey>;
+
+const Base64Url = (max: number) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+={0,2}$/), v.maxLength(max));
+
+/** `PUT /notify/push/subscription`: this device's subscription (`PushSubscription.toJSON()`) and language. */
+export const PushSubscriptionInput = v.object({
+  endpoint: v.pipe(v.string(), v.url(), v.maxLength(1024)),
+  keys: v.object({ p256dh: Base64Url(128), auth: Base64Url(64) }),
+  language: v.picklist(['it', 'en']),
+});
+export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInput>;
+
+/** `DELETE /notify/push/subscription`: at logout and from /notify. */
+export const PushEndpoint = v.object({ endpoint: v.pipe(v.string(), v.url(), v.maxLength(1024)) });
+
+/** What the service worker receives: no clinical content (docs/decisions.md). */
+export const PushPayload = v.object({
+  title: v.string(),
+  body: v.string(),
+  link: v.string(),
+  count: v.number(),
+});
+export type PushPayload = v.InferOutput<typeof PushPayload>;
