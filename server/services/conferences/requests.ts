@@ -6,11 +6,14 @@ import { conferences } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Language } from '../language';
 import { publishLive } from '../live/publish';
+import { queueNotification } from '../notify/outbox';
 import { checkCanCreate } from './relation';
 
 /** Requests one physician may make in an hour, whatever their answers: a loop or a script stops here. */
 export const CONFERENCE_REQUESTS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60_000;
+/** Where a notification about a conference lands: the list, with the answer or the join button. */
+const CONFERENCES_LINK = '/videoconference';
 /** Lock namespace of a physician's requests (the second key is the user id). */
 const REQUEST_LOCK = 0x636f6e66; // "conf"
 
@@ -63,6 +66,12 @@ export async function requestConference(
       .returning({ id: conferences.id });
     if (!created) throw new HttpError(409, 'CONFERENCE_ALREADY_REQUESTED');
     await announce(tx, { requestedByUserId: user.id, inviteeUserId: invitee.id });
+    await queueNotification(tx, {
+      userIds: [invitee.id],
+      event: 'CONFERENCE_REQUESTED',
+      link: CONFERENCES_LINK,
+      now,
+    });
     return created.id;
   });
 }
@@ -98,5 +107,11 @@ export async function answerConference(
       });
     if (!updated) throw new HttpError(409, 'CONFERENCE_ALREADY_ANSWERED');
     await announce(tx, updated);
+    await queueNotification(tx, {
+      userIds: [updated.requestedByUserId],
+      event: answer.state === 'ACCEPTED' ? 'CONFERENCE_ACCEPTED' : 'CONFERENCE_REJECTED',
+      link: CONFERENCES_LINK,
+      now,
+    });
   });
 }

@@ -87,7 +87,7 @@ export async function previousVersions(db: Database, patientId: number, signedDo
 
 /**
  * Staff invite a patient to a consent (status INVITE). An invitation already pending is left as it
- * is; a consent in force cannot be invited again (CONSENT_EDIT_ERROR).
+ * is (false: nothing new to tell the patient); a consent in force cannot be invited again (CONSENT_EDIT_ERROR).
  */
 export async function recordInvitation(
   tx: Database,
@@ -98,13 +98,13 @@ export async function recordInvitation(
     invitedByUserId: number;
     now: Date;
   },
-): Promise<void> {
+): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(${input.patientId})`);
   const rows = await currentConsents(tx, input.patientId);
   const current = rows.find(
     (row) => row.consentCode === input.consentCode && row.projectId === input.projectId,
   );
-  if (current?.statusCode === 'INVITE') return;
+  if (current?.statusCode === 'INVITE') return false;
   if (current && current.statusCode === 'GIVEN' && !(current.expiresAt && current.expiresAt <= input.now))
     throw new HttpError(409, 'CONSENT_EDIT_ERROR');
   if (current)
@@ -124,4 +124,5 @@ export async function recordInvitation(
     createdAt: input.now,
     updatedAt: input.now,
   });
+  return true;
 }

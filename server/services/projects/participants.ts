@@ -9,6 +9,7 @@ import { syncInProject } from '../consents/in-project';
 import { recordInvitation } from '../consents/record';
 import { currentConsents } from '../consents/records';
 import { publishLive } from '../live/publish';
+import { queueNotification } from '../notify/outbox';
 import { isProjectMember } from './read';
 
 /**
@@ -26,14 +27,29 @@ export async function requireProjectMember(db: Database, user: UserRow, projectI
   return project;
 }
 
-/** The patient's own account hears that their consents changed (the consents tab and its badge). */
-export async function tellPatient(db: Database, patientId: number): Promise<void> {
+async function patientAccounts(db: Database, patientId: number): Promise<number[]> {
   const accounts = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.patientId, patientId), eq(users.userType, 'PAT')));
-  if (accounts.length > 0)
-    await publishLive(db, { topics: ['consents'], userIds: accounts.map((row) => row.id) });
+  return accounts.map((row) => row.id);
+}
+
+/** The patient's own account hears that their consents changed (the consents tab and its badge). */
+export async function tellPatient(db: Database, patientId: number): Promise<void> {
+  const userIds = await patientAccounts(db, patientId);
+  if (userIds.length > 0) await publishLive(db, { topics: ['consents'], userIds });
+}
+
+/** A push or digest for the patient's own account (never a guest's: a project may be sensitive). */
+async function notifyPatient(
+  tx: Database,
+  patientId: number,
+  event: 'PROJECT_INVITED' | 'PROJECT_REMOVED',
+  now: Date,
+): Promise<void> {
+  const userIds = await patientAccounts(tx, patientId);
+  await queueNotification(tx, { userIds, event, link: `/consents/${patientId}`, now });
 }
 
 /** Invites the patient: a project consent in state INVITE, which the patient signs (joins) or refuses. */
@@ -43,15 +59,16 @@ export async function inviteToProject(db: Database, user: UserRow, patientId: nu
   const model = modelOfConsent(project.consentCode);
   const now = new Date();
   if (!model || isModelClosed(model, now)) throw new HttpError(409, 'CONSENT_CLOSED');
-  await db.transaction((tx) =>
-    recordInvitation(tx, {
+  await db.transaction(async (tx) => {
+    const invited = await recordInvitation(tx, {
       patientId,
       consentCode: project.consentCode,
       projectId,
       invitedByUserId: user.id,
       now,
-    }),
-  );
+    });
+    if (invited) await notifyPatient(tx, patientId, 'PROJECT_INVITED', now);
+  });
   await tellPatient(db, patientId);
 }
 
@@ -87,6 +104,8 @@ export async function removeFromProject(db: Database, user: UserRow, patientId: 
       updatedAt: now,
     });
     await syncInProject(tx, patientId, now);
+    // Withdrawing an invitation is not news to the patient; ending a participation is.
+    if (current.statusCode === 'GIVEN') await notifyPatient(tx, patientId, 'PROJECT_REMOVED', now);
   });
   await tellPatient(db, patientId);
 }
