@@ -26,6 +26,8 @@ describe.each(databaseTargets)('conferences on $name', ({ location }) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(location);
+    // These tests count and list from a clean slate, without the demo's accepted conference.
+    await ctx.db.delete(conferences);
     mario = await patientIdOf(ctx, 'mario.rossi');
   }, 60_000);
   afterAll(() => ctx.close());
