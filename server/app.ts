@@ -20,6 +20,7 @@ import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
 import { homeRoutes } from './routes/home';
 import { liveRoutes } from './routes/live';
+import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
@@ -49,6 +50,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', uploadRoutes)
     .route('/', homeRoutes)
     .route('/', notificationRoutes)
+    .route('/', messageRoutes)
     .route('/', liveRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)

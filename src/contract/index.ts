@@ -5,6 +5,7 @@ export * from './documents';
 export * from './guests';
 export * from './home';
 export * from './live';
+export * from './messages';
 export * from './notifications';
 export * from './obscuring';
 export * from './patient';
