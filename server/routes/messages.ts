@@ -8,8 +8,8 @@ import {
   PagingQuery,
   type RecipientList,
   RecipientListQuery,
-  UserMessageUpdate,
   type UserMessageState,
+  UserMessageUpdate,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { readNewMessage } from '../services/messages/form';

@@ -18,7 +18,12 @@ const ownReadAt = (userId: number) =>
   sql<Date | null>`(select ${messageRecipients.readAt} from ${messageRecipients}
     where ${messageRecipients.messageId} = ${messages.id} and ${messageRecipients.recipientUserId} = ${userId})`;
 
-async function summaries(db: Database, user: UserRow, where: SQL, page?: PagingQuery): Promise<MessageSummary[]> {
+async function summaries(
+  db: Database,
+  user: UserRow,
+  where: SQL,
+  page?: PagingQuery,
+): Promise<MessageSummary[]> {
   const query = db
     .select({
       id: messages.id,
@@ -46,7 +51,12 @@ async function summaries(db: Database, user: UserRow, where: SQL, page?: PagingQ
         })
         .from(messageRecipients)
         .innerJoin(users, eq(users.id, messageRecipients.recipientUserId))
-        .where(inArray(messageRecipients.messageId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            messageRecipients.messageId,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(users.displayName)
     : [];
   const iso = (value: Date | string | null): string | null =>

@@ -43,7 +43,11 @@ async function guestPatientOf(db: Database, guestUserId: number): Promise<number
     .select({ patientId: guests.patientId })
     .from(guests)
     .where(
-      and(eq(guests.guestUserId, guestUserId), liveCondition(new Date()), sql`'messaging' = any(${guests.rights})`),
+      and(
+        eq(guests.guestUserId, guestUserId),
+        liveCondition(new Date()),
+        sql`'messaging' = any(${guests.rights})`,
+      ),
     )
     .orderBy(sql`${guests.invitedAt} desc`)
     .limit(1);

@@ -29,9 +29,7 @@ export async function sendMessage(
   file: MessageFile | null,
 ): Promise<number> {
   const parent = fields.replyToId === undefined ? null : await visibleMessage(db, user, fields.replyToId);
-  const patientId = parent
-    ? parent.patientId
-    : await messagePatient(db, user, requestedPatientId);
+  const patientId = parent ? parent.patientId : await messagePatient(db, user, requestedPatientId);
   if (parent) await messagePatient(db, user, parent.patientId ?? undefined).catch(guestOnly(user));
   const allowed = new Set((await allowedRecipients(db, user, patientId)).map((person) => person.id));
   if (parent) for (const id of await participantsOf(db, parent.id)) allowed.add(id);
