@@ -13,6 +13,7 @@ import {
   folderOpenOutline,
   homeOutline,
   idCardOutline,
+  mailOutline,
   medkitOutline,
   peopleOutline,
   personAddOutline,
@@ -32,6 +33,8 @@ const UploadsBadge = lazy(() => import('../features/uploads/uploads-badge'));
 const RequestsBadge = lazy(() =>
   import('../features/home/tab-badges').then((module) => ({ default: module.RequestsTabBadge })),
 );
+/** Unread messages, likewise. */
+const MessagesBadge = lazy(() => import('../features/messages/messages-badge'));
 const GuestsBadge = lazy(() =>
   import('../features/home/tab-badges').then((module) => ({ default: module.GuestsTabBadge })),
 );
@@ -144,6 +147,24 @@ export const TABS: readonly TabDefinition[] = [
     roles: ['PHY'],
     href: fileUploadHref,
     badge: UploadsBadge,
+  },
+  // Patients keep their five tabs of the design card: messages sit in their menu, with the count.
+  {
+    id: 'patientMessages',
+    label: msg`Messaggi`,
+    icon: mailOutline,
+    roles: PATIENT_SIDE,
+    href: () => paths.messages(),
+    menuOnly: true,
+    badge: MessagesBadge,
+  },
+  {
+    id: 'messages',
+    label: msg`Messaggi`,
+    icon: mailOutline,
+    roles: STAFF,
+    href: () => paths.messages(),
+    badge: MessagesBadge,
   },
 ];
 

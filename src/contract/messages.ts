@@ -64,7 +64,8 @@ export const MessageDetail = v.object({
   body: v.string(),
   attachment: v.nullable(MessageAttachment),
   replyToId: v.nullable(EntityId),
-  thread: v.array(MessageSummary),
+  /** The conversation as the caller sees it (messages they take part in), oldest first, with bodies. */
+  thread: v.array(v.object({ ...MessageSummary.entries, body: v.string() })),
 });
 export type MessageDetail = v.InferOutput<typeof MessageDetail>;
 

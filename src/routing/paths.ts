@@ -41,6 +41,7 @@ export const patterns = {
   clinicalRequest: '/clinicalrequest/:patientId',
   archiveRequest: '/archiverequest/:patientId',
   fileUpload: '/fileUpload',
+  messages: '/messages',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -106,4 +107,6 @@ export const paths = {
   clinicalRequest: (patientId: number | string): string => `/clinicalrequest/${id(patientId)}`,
   archiveRequest: (patientId: number | string): string => `/archiverequest/${id(patientId)}`,
   fileUpload: (): string => patterns.fileUpload,
+  /** Staff writing about a patient pass `patientId`. */
+  messages: (patientId?: number): string => withQuery(patterns.messages, { patientId }),
 } as const;

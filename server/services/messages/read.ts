@@ -144,12 +144,22 @@ export async function readMessage(db: Database, user: UserRow, id: number): Prom
     .where(eq(messages.id, id));
   const self = thread.find((each) => each.id === id);
   if (!self || !extra) throw new HttpError(404, 'NOT_FOUND');
+  const bodies = await db
+    .select({ id: messages.id, body: messages.body })
+    .from(messages)
+    .where(
+      inArray(
+        messages.id,
+        thread.map((each) => each.id),
+      ),
+    );
+  const bodyOf = new Map(bodies.map((row) => [row.id, row.body]));
   return {
     ...self,
     body: extra.body,
     replyToId: extra.replyToId,
     attachment: extra.name && extra.size ? { name: extra.name, byteSize: extra.size } : null,
-    thread: thread.reverse(),
+    thread: thread.reverse().map((each) => ({ ...each, body: bodyOf.get(each.id) ?? '' })),
   };
 }
 
