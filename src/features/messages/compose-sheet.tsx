@@ -67,11 +67,14 @@ export function ComposeSheet({
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<Problems>({});
   const [sending, setSending] = useState(false);
+  /** A refused or failed send: said in the sheet, above the button (a toast would cover it). */
+  const [failed, setFailed] = useState<MessageDescriptor | null | false>(false);
   const change = (next: Partial<MessageDraft>): void => setStored({ ...draft, ...next });
 
   useEffect(() => {
     if (!open) return;
     setProblems({});
+    setFailed(false);
     let active = true;
     fetchRecipients(draft.patientId)
       .then((reply) => active && setRecipients(reply.recipients))
@@ -112,6 +115,7 @@ export function ComposeSheet({
     event.preventDefault();
     const found = checkDraft(draft);
     setProblems(found);
+    setFailed(false);
     if (Object.keys(found).length > 0) return;
     setSending(true);
     try {
@@ -121,8 +125,11 @@ export function ComposeSheet({
       showToast('success', msg`Messaggio inviato`);
       onSent();
     } catch (failure) {
-      setProblems(problemsOf(failure));
-      showToast('error', msg`Errore nell'invio del messaggio`);
+      const fields = problemsOf(failure);
+      setProblems(fields);
+      const reply = errorReplyOf(failure);
+      // The reason too, when it is not already beside a field (too many messages, no connection…).
+      setFailed(reply && Object.keys(fields).length === 0 ? errorReplyMessage(reply) : null);
     } finally {
       setSending(false);
     }
@@ -160,6 +167,14 @@ export function ComposeSheet({
       title={draft.replyToId === null ? t`Nuovo messaggio` : t`Rispondi`}
       footer={
         <div className="message-send">
+          {failed !== false && (
+            <div className="message-failed" role="alert">
+              <strong>
+                <Trans>Errore nell'invio del messaggio</Trans>
+              </strong>
+              {failed && <span>{i18n._(failed)}</span>}
+            </div>
+          )}
           <IonButton type="submit" form="message-form" expand="block" disabled={sending}>
             <IonIcon slot="start" icon={sendOutline} aria-hidden="true" />
             {sending ? <Trans>Invio in corso…</Trans> : <Trans>Invia</Trans>}
