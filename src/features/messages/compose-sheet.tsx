@@ -23,6 +23,7 @@ import { showToast } from '../../ui/toasts';
 import '../../ui/forms.css';
 import { fetchRecipients, sendMessage } from './api';
 import { emptyMessageDraft, type MessageDraft, messageDraftAtom } from './draft';
+import { type PickablePerson, RecipientPicker } from './recipient-picker';
 
 type Problems = Partial<Record<'recipientIds' | 'subject' | 'body' | 'file', MessageDescriptor>>;
 
@@ -84,17 +85,12 @@ export function ComposeSheet({
     };
   }, [open, draft.patientId]);
 
-  const offered: { id: number; displayName: string; unit: string | null }[] = [
+  const offered: PickablePerson[] = [
     ...(recipients ?? []),
     ...draft.threadPeople
       .filter((person) => !recipients?.some((each) => each.id === person.id))
       .map((person) => ({ ...person, unit: null })),
   ];
-
-  const toggle = (id: number, on: boolean): void =>
-    change({
-      recipientIds: on ? [...draft.recipientIds, id] : draft.recipientIds.filter((each) => each !== id),
-    });
 
   const pick = (event: ChangeEvent<HTMLInputElement>): void => {
     const chosen = event.target.files?.[0] ?? null;
@@ -193,30 +189,13 @@ export function ComposeSheet({
       }
     >
       <form id="message-form" className="message-form" noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset className="message-recipients" {...described('recipientIds')}>
-          <legend>
-            <Trans>Destinatari *</Trans>
-          </legend>
-          {recipients === null && <p className="muted">{t`Caricamento dei destinatari…`}</p>}
-          {recipients !== null && offered.length === 0 && (
-            <p className="muted">{t`Non ci sono persone a cui puoi scrivere.`}</p>
-          )}
-          {offered.map((person) => (
-            <label key={person.id} className="message-recipient">
-              <input
-                type="checkbox"
-                checked={draft.recipientIds.includes(person.id)}
-                disabled={sending}
-                onChange={(event) => toggle(person.id, event.target.checked)}
-              />
-              <span>
-                {person.displayName}
-                {person.unit && <span className="muted"> · {person.unit}</span>}
-              </span>
-            </label>
-          ))}
-          {error('recipientIds')}
-        </fieldset>
+        <RecipientPicker
+          people={recipients === null ? null : offered}
+          chosen={draft.recipientIds}
+          disabled={sending}
+          problem={error('recipientIds')}
+          onChange={(recipientIds) => change({ recipientIds })}
+        />
         <div className="field">
           <label htmlFor="message-subject">
             <Trans>Oggetto *</Trans>
