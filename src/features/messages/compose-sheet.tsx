@@ -226,7 +226,7 @@ export function ComposeSheet({
           />
           {error('body')}
         </div>
-        <div className="message-attach" {...described('file')}>
+        <div className="message-attach">
           <label>
             <IonIcon icon={attachOutline} aria-hidden="true" />
             <span>{file ? t`Cambia allegato` : t`Allega un PDF (facoltativo)`}</span>
@@ -234,6 +234,7 @@ export function ComposeSheet({
               type="file"
               accept="application/pdf,.pdf"
               className="visually-hidden"
+              {...described('file')}
               disabled={sending}
               onChange={pick}
             />
