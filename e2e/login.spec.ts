@@ -3,9 +3,9 @@ import { login, readSmsCode, submitPassword, tabLabels, totpCode } from './suppo
 
 const roles = [
   { username: 'mario.rossi', tabs: ['Home', 'Dossier', 'Consensi', 'Richieste', 'Autorizzati'] },
-  { username: 'dott.ferrari', tabs: ['Home', 'Pazienti', 'Preferiti', 'Da approvare'] },
-  { username: 'operatore', tabs: ['Home', 'Pazienti', 'Preferiti'] },
-  { username: 'admin', tabs: ['Home', 'Pazienti', 'Preferiti'] },
+  { username: 'dott.ferrari', tabs: ['Home', 'Pazienti', 'Preferiti', 'Da approvare', 'Messaggi'] },
+  { username: 'operatore', tabs: ['Home', 'Pazienti', 'Preferiti', 'Messaggi'] },
+  { username: 'admin', tabs: ['Home', 'Pazienti', 'Preferiti', 'Messaggi'] },
   { username: 'ospite', tabs: ['Home', 'Dossier'] },
 ] as const;
 
@@ -48,7 +48,7 @@ test('a physician signs in with the password and the authenticator code, not the
   await page.getByLabel('Codice dell’app di autenticazione').fill(code);
   await page.getByRole('button', { name: 'Verifica e accedi' }).click();
   await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
-  expect(await tabLabels(page)).toEqual(['Home', 'Pazienti', 'Preferiti', 'Da approvare']);
+  expect(await tabLabels(page)).toEqual(['Home', 'Pazienti', 'Preferiti', 'Da approvare', 'Messaggi']);
 });
 
 test('a patient types the SMS code, and a remembered device skips it for the next login', async ({

@@ -22,6 +22,7 @@ import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
 import { homeRoutes } from './routes/home';
 import { liveRoutes } from './routes/live';
+import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { notifyRoutes } from './routes/notify';
 import { obscuringRoutes } from './routes/obscuring';
@@ -53,6 +54,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', homeRoutes)
     .route('/', notificationRoutes)
     .route('/', notifyRoutes)
+    .route('/', messageRoutes)
     .route('/', liveRoutes)
     .route('/', documentRequestRoutes)
     .route('/', guestRoutes)

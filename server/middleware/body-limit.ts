@@ -18,6 +18,7 @@ const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/uploadedDocuments$/ },
   { method: 'PUT', path: /^\/uploadedDocuments\/[^/]+$/ },
   { method: 'POST', path: /^\/patients\/[^/]+\/paperConsents$/ },
+  { method: 'POST', path: /^\/messages$/ },
 ];
 
 const jsonLimit = bodyLimit({

@@ -145,6 +145,10 @@ export const FileUploadPage = page(
   () => import('../features/uploads/file-upload-page'),
   (m) => m.FileUploadPage,
 );
+export const MessagesPage = page(
+  () => import('../features/messages/messages-page'),
+  (m) => m.MessagesPage,
+);
 
 /** Fetches every screen's chunk in the background (idle time); failures are left to the navigation. */
 export function preloadPages(): void {

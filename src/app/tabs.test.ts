@@ -54,8 +54,8 @@ describe('the tab bar by role', () => {
 
   it('keeps guests and staff on their own tabs', () => {
     expect(labels(tabsFor(guest))).toEqual(['Home', 'Dossier']);
-    expect(labels(tabsFor(physician))).toEqual(['Home', 'Pazienti', 'Preferiti', 'Da approvare']);
-    expect(labels(tabsFor(operator))).toEqual(['Home', 'Pazienti', 'Preferiti']);
+    expect(labels(tabsFor(physician))).toEqual(['Home', 'Pazienti', 'Preferiti', 'Da approvare', 'Messaggi']);
+    expect(labels(tabsFor(operator))).toEqual(['Home', 'Pazienti', 'Preferiti', 'Messaggi']);
     expect(tabsFor(null)).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import {
   folderOpenOutline,
   homeOutline,
   idCardOutline,
+  mailOutline,
   medkitOutline,
   peopleOutline,
   personAddOutline,
@@ -35,6 +36,8 @@ const RequestsBadge = lazy(() =>
 );
 /** Conference requests waiting for the caller's answer. */
 const ConferencesBadge = lazy(() => import('../features/conferences/conferences-badge'));
+/** Unread messages, likewise. */
+const MessagesBadge = lazy(() => import('../features/messages/messages-badge'));
 const GuestsBadge = lazy(() =>
   import('../features/home/tab-badges').then((module) => ({ default: module.GuestsTabBadge })),
 );
@@ -157,6 +160,24 @@ export const TABS: readonly TabDefinition[] = [
     // The patient's tab bar is full (five tabs): the menu has it, with the count of requests to answer.
     menuOnly: true,
     badge: ConferencesBadge,
+  },
+  // Patients keep their five tabs of the design card: messages sit in their menu, with the count.
+  {
+    id: 'patientMessages',
+    label: msg`Messaggi`,
+    icon: mailOutline,
+    roles: PATIENT_SIDE,
+    href: () => paths.messages(),
+    menuOnly: true,
+    badge: MessagesBadge,
+  },
+  {
+    id: 'messages',
+    label: msg`Messaggi`,
+    icon: mailOutline,
+    roles: STAFF,
+    href: () => paths.messages(),
+    badge: MessagesBadge,
   },
 ];
 

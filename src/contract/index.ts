@@ -7,6 +7,7 @@ export * from './documents';
 export * from './guests';
 export * from './home';
 export * from './live';
+export * from './messages';
 export * from './notifications';
 export * from './notify';
 export * from './obscuring';

@@ -47,6 +47,7 @@ export const patterns = {
   videoconferenceCall: '/videoconference/:id/call',
   projectInviteRemove: '/projectInviteRemove/:patientId',
   projectDetails: '/projectDetails/:projectId',
+  messages: '/messages',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -119,4 +120,6 @@ export const paths = {
   videoconferenceCall: (conferenceId: number | string): string => `/videoconference/${id(conferenceId)}/call`,
   projectInviteRemove: (patientId: number | string): string => `/projectInviteRemove/${id(patientId)}`,
   projectDetails: (projectId: number | string): string => `/projectDetails/${id(projectId)}`,
+  /** Staff writing about a patient pass `patientId`. */
+  messages: (patientId?: number): string => withQuery(patterns.messages, { patientId }),
 } as const;

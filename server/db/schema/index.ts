@@ -5,6 +5,7 @@ export * from './document-requests';
 export * from './documents';
 export * from './guests';
 export * from './identity';
+export * from './messages';
 export * from './notify';
 export * from './otp';
 export * from './people';

@@ -24,6 +24,8 @@ export interface DemoAccount {
   mobilePhone: string;
   /** The person's own fiscal code; patients take the one of their patient record instead. */
   fiscalCode?: string;
+  /** Staff: the unit's code; without it staff take the units in turn. */
+  unitCode?: string;
   note: string;
 }
 
@@ -114,6 +116,18 @@ export const demoAccounts: readonly DemoAccount[] = [
     mobilePhone: '+39 340 3000007',
     fiscalCode: 'RSSSRA88E49L219H',
     note: "guest of Mario Rossi's dossier",
+  },
+  {
+    // Last, so the ids of the accounts above do not move; a colleague for dott.ferrari to write to.
+    username: 'dott.conti',
+    userType: 'PHY',
+    displayName: 'Dott. Marco Conti',
+    permissions: physicianPermissions,
+    inProject: false,
+    mobilePhone: '+39 347 2000008',
+    fiscalCode: 'CNTMRC79B12F205X',
+    unitCode: 'PS',
+    note: "physician, dott.ferrari's colleague",
   },
 ];
 

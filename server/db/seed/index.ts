@@ -35,7 +35,14 @@ export function patientRow(patient: SeedPatient): typeof patients.$inferInsert {
   };
 }
 
+/** A staff account's unit: the one its code names, or the units in turn. */
+const unitIndex = (code: string | undefined, accountIndex: number): number => {
+  const named = unitData.findIndex((unit) => unit.code === code);
+  return named >= 0 ? named : accountIndex % unitData.length;
+};
+
 /** Fills an empty database with the deterministic demo data; a database with users is left alone. */
+
 export async function seedDemoData(db: Database, logger?: Logger): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
@@ -88,7 +95,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
           unitId:
             account.userType === 'PAT' || account.userType === 'GUE'
               ? null
-              : (unitRows[index % unitRows.length]?.id ?? null),
+              : (unitRows[unitIndex(account.unitCode, index)]?.id ?? null),
           permissions: [...account.permissions],
           inProject: account.inProject,
           requiresFeaConsents: account.requiresFeaConsents ?? false,

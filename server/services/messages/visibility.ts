@@ -1,0 +1,52 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { UserRow } from '../../app-env';
+import type { Database } from '../../db/client';
+import { messageRecipients, messages } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { messagePatient } from './recipients';
+
+/** The caller wrote it or received it. */
+export const takesPart = (userId: number) =>
+  or(
+    eq(messages.senderUserId, userId),
+    sql`exists (select 1 from ${messageRecipients} where ${messageRecipients.messageId} = ${messages.id}
+      and ${messageRecipients.recipientUserId} = ${userId})`,
+  );
+
+/** A message the caller takes part in, or 404 (never saying whether it exists). */
+export async function visibleMessage(
+  db: Database,
+  user: UserRow,
+  id: number,
+): Promise<{ id: number; patientId: number | null; senderUserId: number; threadRootId: number | null }> {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      patientId: messages.patientId,
+      senderUserId: messages.senderUserId,
+      threadRootId: messages.threadRootId,
+    })
+    .from(messages)
+    .where(and(eq(messages.id, id), takesPart(user.id)))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'NOT_FOUND');
+  return row;
+}
+
+/** Everyone on a message: its sender and its recipients. */
+export async function participantsOf(db: Database, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: messageRecipients.recipientUserId, sender: messages.senderUserId })
+    .from(messageRecipients)
+    .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+    .where(eq(messageRecipients.messageId, id));
+  return [...new Set(rows.flatMap((row) => [row.id, row.sender]))];
+}
+
+/**
+ * Messages are open to patients and staff; a guest reads and writes them only while a live grant carries
+ * the messaging right (checked on every request, like every guest right).
+ */
+export async function requireMessaging(db: Database, user: UserRow): Promise<void> {
+  if (user.userType === 'GUE') await messagePatient(db, user, undefined);
+}

@@ -1,0 +1,38 @@
+/**
+ * The message being written, kept in local storage per user so closing the app (or a failed send) loses
+ * nothing. The attachment is not kept: a file cannot be stored there, and it is chosen again.
+ */
+import * as v from 'valibot';
+import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
+import type { PersistentAtom } from '../../state/storage';
+import { userScopedAtoms } from '../../state/storage';
+
+export const MessageDraft = v.object({
+  recipientIds: v.array(v.number()),
+  subject: v.string(),
+  body: v.string(),
+  replyToId: v.nullable(v.number()),
+  /** The patient the message is about (staff), null for the caller's own. */
+  patientId: v.nullable(v.number()),
+  /** People of the conversation being answered, offered beside the usual recipients. */
+  threadPeople: v.array(v.object({ id: v.number(), displayName: v.string() })),
+});
+export type MessageDraft = v.InferOutput<typeof MessageDraft>;
+
+export const emptyMessageDraft = (patientId: number | null = null): MessageDraft => ({
+  recipientIds: [],
+  subject: '',
+  body: '',
+  replyToId: null,
+  patientId,
+  threadPeople: [],
+});
+
+/** Something worth keeping was typed or chosen. */
+export const isBlank = (draft: MessageDraft): boolean =>
+  draft.recipientIds.length === 0 && !draft.subject.trim() && !draft.body.trim();
+
+export const messageDraftAtom: (userKey: string) => PersistentAtom<MessageDraft | null> = userScopedAtoms(
+  `${DRAFT_KEY_PREFIX}message:`,
+  MessageDraft,
+);

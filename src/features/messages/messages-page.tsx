@@ -1,0 +1,147 @@
+/**
+ * `/messages` (spec 2): the received and sent boxes, a message with its conversation, and writing one.
+ * Staff may open it as `/messages?patientId=…` to write to that patient. The lists follow the live channel
+ * and pull to refresh; the draft survives closing the app (draft.ts).
+ */
+import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createOutline } from 'ionicons/icons';
+import { useAtom, useAtomValue } from 'jotai';
+import type { JSX } from 'react';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useLoader } from '../../api/use-loader';
+import type { MessageDetail } from '../../contract/messages';
+import type { CurrentUser } from '../../contract/user';
+import { currentUserAtom } from '../../session/session-atoms';
+import { confirm } from '../../ui/confirm-dialog';
+import { PageLayout } from '../../ui/page-layout';
+import { Refresher } from '../../ui/refresher';
+import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { type Box, fetchBox } from './api';
+import { ComposeSheet } from './compose-sheet';
+import { emptyMessageDraft, isBlank, type MessageDraft, messageDraftAtom } from './draft';
+import { MessageList } from './message-list';
+import { MessageSheet } from './message-sheet';
+import './messages.css';
+
+const LIVE = ['messages'] as const;
+
+/** The answer's draft: to the sender, or (a message the caller sent) to everyone it went to. */
+function replyDraft(message: MessageDetail, userId: number): MessageDraft {
+  const people = [message.sender, ...message.recipients].filter((person) => person.id !== userId);
+  const to = message.sender.id === userId ? message.recipients : [message.sender];
+  return {
+    recipientIds: to.map((person) => person.id),
+    subject: /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`.slice(0, 150),
+    body: '',
+    replyToId: message.id,
+    patientId: null,
+    threadPeople: people.map(({ id, displayName }) => ({ id, displayName })),
+  };
+}
+
+export function MessagesPage(): JSX.Element | null {
+  const user = useAtomValue(currentUserAtom);
+  return user ? <Messages user={user} /> : null;
+}
+
+function Messages({ user }: { user: CurrentUser }): JSX.Element {
+  const { t } = useLingui();
+  const { search } = useLocation();
+  const requested = Number(new URLSearchParams(search).get('patientId'));
+  const patientId = user.userType !== 'PAT' && user.userType !== 'GUE' && requested > 0 ? requested : null;
+  const [box, setBox] = useState<Box>('received');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [composing, setComposing] = useState(false);
+  const userKey = String(user.id);
+  const [draft, setDraft] = useAtom(messageDraftAtom(userKey));
+  const load = useCallback(() => fetchBox(box), [box]);
+  const list = useLoader(load, { keepOnError: true, refreshOnReturn: true, liveTopics: LIVE });
+  const { state } = list;
+
+  const write = (): void => {
+    // A draft in progress is resumed as it is; otherwise a new one, about this screen's patient.
+    if (!draft || isBlank(draft)) setDraft(emptyMessageDraft(patientId));
+    setComposing(true);
+  };
+
+  const reply = async (message: MessageDetail): Promise<void> => {
+    if (draft && !isBlank(draft)) {
+      const replace = await confirm({
+        header: msg`Bozza non inviata`,
+        message: msg`Hai un messaggio non inviato: rispondendo, la bozza verrà sostituita.`,
+        confirmLabel: msg`Sostituisci`,
+        destructive: true,
+      });
+      if (!replace) return;
+    }
+    setDraft(replyDraft(message, user.id));
+    setOpenId(null);
+    setComposing(true);
+  };
+
+  return (
+    <PageLayout title={t`Messaggi`} refresher={<Refresher onRefresh={list.reload} />}>
+      <div className="messages-toolbar">
+        <IonSegment
+          value={box}
+          onIonChange={(event) => setBox(event.detail.value === 'sent' ? 'sent' : 'received')}
+          aria-label={t`Cartella`}
+        >
+          <IonSegmentButton value="received">
+            <IonLabel>
+              <Trans>Ricevuti</Trans>
+            </IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="sent">
+            <IonLabel>
+              <Trans>Inviati</Trans>
+            </IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+        <IonButton onClick={write}>
+          <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+          {draft && !isBlank(draft) ? <Trans>Riprendi la bozza</Trans> : <Trans>Scrivi</Trans>}
+        </IonButton>
+      </div>
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
+      {state.status === 'ready' && state.stale && (
+        <StaleNotice reason={state.stale.reason} onRetry={() => void list.reload()} />
+      )}
+      {state.status === 'ready' && state.value.messages.length === 0 && (
+        <EmptyState
+          title={
+            box === 'received' ? (
+              <Trans>Nessun messaggio ricevuto</Trans>
+            ) : (
+              <Trans>Nessun messaggio inviato</Trans>
+            )
+          }
+        />
+      )}
+      {state.status === 'ready' && state.value.messages.length > 0 && (
+        <MessageList box={box} messages={state.value.messages} onOpen={(message) => setOpenId(message.id)} />
+      )}
+      <MessageSheet
+        messageId={openId}
+        userId={user.id}
+        onClose={() => setOpenId(null)}
+        onReply={(message) => void reply(message)}
+        onChanged={() => void list.reload()}
+      />
+      <ComposeSheet
+        open={composing}
+        userKey={userKey}
+        patientId={patientId}
+        onClose={() => setComposing(false)}
+        onSent={() => {
+          setComposing(false);
+          setBox('sent');
+        }}
+      />
+    </PageLayout>
+  );
+}
