@@ -85,10 +85,10 @@ test('a physician requests a call, the patient rejects one with a reason and acc
   await expect(card).toContainText('In attesa di risposta');
   await card.getByRole('button', { name: 'Accetta' }).click();
   await expect(card).toContainText('Accettata');
-  await expect(card.getByRole('button', { name: 'Partecipa' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Entra', exact: true })).toBeVisible();
   await shot(page, 'phone-it-accepted');
   await expect(staffCard).toContainText('Accettata');
-  await expect(staffCard.getByRole('button', { name: 'Partecipa' })).toBeVisible();
+  await expect(staffCard.getByRole('button', { name: 'Entra', exact: true })).toBeVisible();
   await shot(staff, 'tablet-it-accepted');
 
   // The same screens in English, for the screenshots.

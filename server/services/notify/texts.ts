@@ -24,9 +24,9 @@ export const EVENT_TITLES: Record<NotificationEvent, Localized> = {
   },
   GUEST_INVITE_REFUSED: { it: 'Un invito è stato rifiutato', en: 'An invitation was declined' },
   CARE_PLAN_REMINDER: { it: 'Promemoria del piano di cura', en: 'Care plan reminder' },
-  CONFERENCE_REQUESTED: { it: 'Nuova richiesta di videoconsulto', en: 'New video call request' },
-  CONFERENCE_ACCEPTED: { it: 'Videoconsulto accettato', en: 'Video call accepted' },
-  CONFERENCE_REJECTED: { it: 'Videoconsulto rifiutato', en: 'Video call declined' },
+  CONFERENCE_REQUESTED: { it: 'Nuova richiesta di videoconferenza', en: 'New videoconference request' },
+  CONFERENCE_ACCEPTED: { it: 'Videoconferenza accettata', en: 'Videoconference accepted' },
+  CONFERENCE_REJECTED: { it: 'Videoconferenza rifiutata', en: 'Videoconference declined' },
 };
 
 export const OPEN_FOR_DETAILS: Localized = {

@@ -109,7 +109,7 @@ export function ConferenceCard({
           {conference.canJoin && (
             <IonButton disabled={actions.busy} onClick={() => actions.onJoin(conference)}>
               <IonIcon slot="start" icon={videocamOutline} aria-hidden="true" />
-              <Trans>Partecipa</Trans>
+              <Trans>Entra</Trans>
             </IonButton>
           )}
         </div>

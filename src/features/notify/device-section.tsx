@@ -107,7 +107,7 @@ export function DeviceSection(): JSX.Element {
         <p>
           <Trans>
             Ti avviseremo quando c'è una novità, per esempio un nuovo documento o una richiesta di
-            videoconsulto.
+            videoconferenza.
           </Trans>
         </p>
         <p>

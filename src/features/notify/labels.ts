@@ -5,7 +5,7 @@ import type { NotificationCategory, NotificationEvent, NotificationFrequency } f
 export const CATEGORY_LABEL: Record<NotificationCategory, MessageDescriptor> = {
   DOCUMENT: msg`Documenti`,
   SHARED_PROJECT: msg`Progetti e documenti caricati`,
-  CONFERENCE: msg`Videoconsulti`,
+  CONFERENCE: msg`Videoconferenze`,
 };
 
 export const EVENT_LABEL: Record<NotificationEvent, MessageDescriptor> = {
@@ -18,9 +18,9 @@ export const EVENT_LABEL: Record<NotificationEvent, MessageDescriptor> = {
   DOCUMENTATION_STATUS_CHANGED: msg`Cambio di stato della documentazione`,
   GUEST_INVITE_REFUSED: msg`Invito rifiutato da una persona autorizzata`,
   CARE_PLAN_REMINDER: msg`Promemoria delle attività del piano di cura`,
-  CONFERENCE_REQUESTED: msg`Nuova richiesta di videoconsulto`,
-  CONFERENCE_ACCEPTED: msg`Videoconsulto accettato`,
-  CONFERENCE_REJECTED: msg`Videoconsulto rifiutato`,
+  CONFERENCE_REQUESTED: msg`Nuova richiesta di videoconferenza`,
+  CONFERENCE_ACCEPTED: msg`Videoconferenza accettata`,
+  CONFERENCE_REJECTED: msg`Videoconferenza rifiutata`,
 };
 
 export const FREQUENCY_LABEL: Record<
