@@ -24,7 +24,7 @@ function sameTarget(htu: unknown, requestUrl: string): boolean {
 }
 
 /** Imported proof keys: a client signs every request with the same key, importing it each time cost a fifth of the CPU. */
-const KEY_CACHE_MAX = 1000;
+export const KEY_CACHE_MAX = 1000;
 const importedKeys = new Map<string, Promise<CryptoKey | Uint8Array>>();
 
 /**
