@@ -31,7 +31,10 @@ function cpuMs(pid: number): number {
   }
 }
 
-/** CPU of the PostgreSQL backends connected to one database (every pid seen at either end). */
+/**
+ * CPU of the PostgreSQL backends connected to one database. Only backends alive at the end count: an
+ * idle pool connection closed meanwhile (pg's 10 s idle timeout) would otherwise subtract its past.
+ */
 function postgresCpu(admin: pg.Client, database: string) {
   const pids = async (): Promise<number[]> =>
     (
@@ -44,8 +47,7 @@ function postgresCpu(admin: pg.Client, database: string) {
     },
     async stop(): Promise<number> {
       let total = 0;
-      for (const pid of new Set([...before.keys(), ...(await pids())]))
-        total += cpuMs(pid) - (before.get(pid) ?? 0);
+      for (const pid of await pids()) total += Math.max(0, cpuMs(pid) - (before.get(pid) ?? 0));
       return total;
     },
   };

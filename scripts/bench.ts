@@ -166,8 +166,11 @@ async function searchBench(location: string): Promise<void> {
   );
   await time('list max=1 (probe, count of all)', list({ max: 1 }));
   await time('list surname=ro', list({ surname: 'ro' }));
+  await time('list name=ma', list({ name: 'ma' }));
   await time('list surname=rossi name=mar', list({ surname: 'rossi', name: 'mar' }));
+  await time('list fiscalCode=RS', list({ fiscalCode: 'RS' }));
   await time('list fiscalCode=RSSMRA85', list({ fiscalCode: 'RSSMRA85' }));
+  await time('list positionStatus=deceased', list({ positionStatus: 'deceased' }));
   await time('list surname=ro offset=10000', list({ surname: 'ro', offset: 10_000 }));
   await time('mepiSearch fiscalCode (exact)', search({ fiscalCode: 'RSSMRA85T10F205R' }));
   await time(
@@ -176,13 +179,13 @@ async function searchBench(location: string): Promise<void> {
   );
   await time('mepiSearch identifier MPI', search({ identifierType: 'MPI', identifierValue: 'MPI-00100000' }));
   const plan = await db.execute(
-    sql`explain select mepi_id from patients where lower(surname) like 'rossi%' and lower(name) like 'mar%' and not merged`,
+    sql`explain select mepi_id from patients where lower(surname) collate "C" like 'ro%' and not merged`,
   );
   const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map(
     (row) => row['QUERY PLAN'],
   );
   console.log(
-    `  plan of surname+name: ${lines
+    `  plan of surname=ro: ${lines
       .filter((line) => /Scan/.test(line))
       .map((line) => line.trim())
       .join(' | ')}`,
