@@ -18,7 +18,7 @@ function rememberStatement(db: Database) {
     .values({ key: sql.placeholder('key'), expiresAt: sql.placeholder('until') })
     .onConflictDoUpdate({
       target: dpopProofs.key,
-      set: { expiresAt: sql`${sql.placeholder('until')}::timestamptz` },
+      set: { expiresAt: sql`${sql.placeholder('untilText')}::timestamptz` },
       setWhere: sql`${dpopProofs.expiresAt} <= ${sql.placeholder('now')}::timestamptz`,
     })
     .returning({ key: dpopProofs.key })
@@ -45,7 +45,8 @@ export function databaseReplayStore(db: Database, onPruneError?: (error: Error) 
       const digest = createHash('sha256').update(key).digest('base64url');
       const stored = await remember.execute({
         key: digest,
-        until: until.toISOString(),
+        until,
+        untilText: until.toISOString(),
         now: now.toISOString(),
       });
       return stored.length > 0;
