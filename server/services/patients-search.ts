@@ -50,12 +50,20 @@ function filtersOf(query: PatientListQuery, userId: number): SQL[] {
   return filters;
 }
 
-/** The list order, the key order of patients_active_order_idx (code points, lower case). */
-const ORDER: SQL[] = [
-  sql`lower(${patients.surname}) collate "C"`,
+/**
+ * The list order, the key order of patients_active_order_idx (code points, lower case). `detached`: the
+ * same order with its first key wrapped (`|| ''`) so that the planner cannot walk that index. For a fiscal
+ * code prefix it would: the code starts with the surname's consonants, so `RS…` matches all sit late in
+ * surname order (226 ms at a million, against about 40 ms from the fiscal code index and a sort).
+ */
+const orderOf = (detached: boolean): SQL[] => [
+  detached
+    ? sql`(lower(${patients.surname}) collate "C" || '')`
+    : sql`lower(${patients.surname}) collate "C"`,
   sql`lower(${patients.name}) collate "C"`,
   sql`${patients.mepiId}`,
 ];
+const ORDER = orderOf(false);
 
 /**
  * One page of patients in list order, with the total. The page's ids are chosen from the covering
@@ -67,8 +75,9 @@ async function pageOf(
   where: SQL | undefined,
   paging: PagingQuery,
   userId: number,
-  total?: Promise<number>,
+  options: { total?: Promise<number>; detached?: boolean } = {},
 ): Promise<PatientList> {
+  const { total, detached = false } = options;
   const counted =
     total ??
     db
@@ -80,7 +89,7 @@ async function pageOf(
     .select({ id: patients.mepiId })
     .from(patients)
     .where(where)
-    .orderBy(...ORDER)
+    .orderBy(...orderOf(detached))
     .limit(paging.max)
     .offset(paging.offset);
   const rows = await db
@@ -118,7 +127,10 @@ export function listPatients(db: Database, query: PatientListQuery, userId: numb
   const statuses = statusesOf(query);
   const filters = filtersOf(query, userId);
   const where = and(...filters, statusCondition(statuses, sql`${patients.alive}`, sql`${patients.merged}`));
-  return pageOf(db, where, query, userId, filters.length === 0 ? maintainedCount(db, statuses) : undefined);
+  return pageOf(db, where, query, userId, {
+    ...(filters.length === 0 ? { total: maintainedCount(db, statuses) } : {}),
+    detached: Boolean(query.fiscalCode && !query.surname),
+  });
 }
 
 /**
