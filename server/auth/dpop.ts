@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
+import type { TokenRequest } from '../app-env';
 import type { ReplayStore } from './replay-store';
 
 /** Proof algorithms accepted (RFC 9449 names them by JWS alg). */
@@ -57,7 +58,7 @@ export interface VerifiedProof {
 /** Checks a DPoP proof against the request and the access token it accompanies. */
 export async function verifyDpopProof(
   proof: string,
-  request: Request,
+  request: TokenRequest,
   accessToken: string,
   jtis: ReplayStore,
 ): Promise<VerifiedProof> {
