@@ -152,8 +152,11 @@ export async function apiBench(databaseUrl: string): Promise<void> {
       { name: 'GET /api/documents?max=20', path: `/api/documents?patientId=${portal.patientId}&max=20` },
       { name: 'GET /api/me (patient)', path: '/api/me' },
     ];
+    // BENCH_API_ROUTES=me (or documents): one route only, e.g. to profile it.
+    const only = process.env.BENCH_API_ROUTES;
+    const picked = routes.filter((route) => !only || route.path.includes(only));
     const expected = Math.ceil((SECONDS + 1) * 800);
-    for (const route of routes) {
+    for (const route of picked) {
       const bodies: unknown[] = [];
       for (const base of [portal.base, reference.base]) {
         const headers = await proofSource(key, token, `${base}${route.path}`, 1);
