@@ -17,7 +17,8 @@ export function compression(threshold = COMPRESS_MIN_BYTES): MiddlewareHandler {
       const { res } = c;
       if (!res.body || res.headers.has('Content-Length')) return;
       if (!res.headers.get('Content-Type')?.startsWith('application/json')) return;
-      const bytes = await res.arrayBuffer();
+      // A Uint8Array body keeps the Node adapter's direct write (an ArrayBuffer would go through a stream).
+      const bytes = new Uint8Array(await res.arrayBuffer());
       const headers = new Headers(res.headers);
       headers.set('Content-Length', String(bytes.byteLength));
       // Unset first: the setter would otherwise copy the old reply's headers back over.
