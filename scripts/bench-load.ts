@@ -8,6 +8,14 @@ export interface LoadResult {
   failures: number;
   /** Answers 503 (the in-flight cap or the request timeout shed them), counted apart from failures. */
   shed: number;
+  /** Successful requests in the measured window. */
+  requests: number;
+}
+
+/** Called right before and after the measured window (after the warm-up), e.g. to read CPU counters. */
+export interface LoadHooks {
+  before?: () => void | Promise<void>;
+  after?: () => void | Promise<void>;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -27,9 +35,11 @@ export function report(label: string, durations: number[], extra = ''): void {
 export async function load(
   label: string,
   url: string,
-  headers: HeadersInit,
+  /** Fixed headers, or a function giving each request its own (a fresh DPoP proof). */
+  headers: HeadersInit | (() => HeadersInit),
   connections: number,
   seconds: number,
+  hooks: LoadHooks = {},
 ): Promise<LoadResult> {
   const durations: number[] = [];
   let failures = 0;
@@ -40,7 +50,7 @@ export async function load(
       while (performance.now() < deadline) {
         const started = performance.now();
         try {
-          const response = await fetch(url, { headers });
+          const response = await fetch(url, { headers: typeof headers === 'function' ? headers() : headers });
           await response.arrayBuffer();
           if (response.status === 503) shed += record ? 1 : 0;
           else if (!response.ok) failures += record ? 1 : 0;
@@ -53,9 +63,11 @@ export async function load(
     await Promise.all(Array.from({ length: connections }, loop));
   };
   await runFor(1, false);
+  await hooks.before?.();
   const started = performance.now();
   await runFor(seconds, true);
   const rate = durations.length / ((performance.now() - started) / 1000);
+  await hooks.after?.();
   report(label, durations, `  ${rate.toFixed(0).padStart(6)} req/s  ${failures} failed  ${shed} shed (503)`);
   return {
     p50: percentile(durations, 50),
@@ -64,6 +76,7 @@ export async function load(
     rate,
     failures,
     shed,
+    requests: durations.length,
   };
 }
 

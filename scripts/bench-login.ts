@@ -1,9 +1,9 @@
 /**
  * A real access token from the embedded IdP of a running server: the portal's authorization-code flow
- * with PKCE, driven with fetch and a cookie jar (no DPoP key, so the token is a plain bearer token);
+ * with PKCE, driven with fetch and a cookie jar (with a DPoP key the token is bound to it, as the portal's);
  * patients type the SMS code, which the bench reads from the demo outbox; staff the demo authenticator's.
  */
-import { CookieJar, pkce } from '../server/test/idp';
+import { CookieJar, type DpopKey, dpopProof, pkce } from '../server/test/idp';
 import { demoTotpCode } from './demo-totp';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -16,7 +16,12 @@ async function smsCode(base: string, username: string): Promise<string> {
   return code;
 }
 
-export async function signIn(base: string, username: string, password: string): Promise<string> {
+export async function signIn(
+  base: string,
+  username: string,
+  password: string,
+  dpopKey?: DpopKey,
+): Promise<string> {
   const issuer = `${base}/idp`;
   const redirectUri = `${base}/postAuth`;
   const jar = new CookieJar();
@@ -56,9 +61,13 @@ export async function signIn(base: string, username: string, password: string): 
   const resumed = await jar.fetch(new URL(posted.headers.get('location') ?? '', base).href);
   const code = new URL(resumed.headers.get('location') ?? '', base).searchParams.get('code');
   if (!code) throw new Error(`no authorization code for ${username} (${resumed.status})`);
-  const response = await fetch(`${issuer}/token`, {
+  const tokenUrl = `${issuer}/token`;
+  const proof: Record<string, string> = dpopKey
+    ? { DPoP: await dpopProof(dpopKey, { htm: 'POST', htu: tokenUrl }) }
+    : {};
+  const response = await fetch(tokenUrl, {
     method: 'POST',
-    headers: FORM,
+    headers: { ...FORM, ...proof },
     body: new URLSearchParams({
       client_id: 'portal',
       grant_type: 'authorization_code',

@@ -2,7 +2,7 @@
  * The portal as its own process (`tsx server/main.ts`), so the load generator never shares its event
  * loop: a seeded database of its own (a PGlite folder, or a PostgreSQL database beside DATABASE_URL),
  * a free port, LOG_LEVEL=warn and OIDC_DPOP=false (a supported configuration: bearer tokens from the
- * embedded IdP's real login flow are accepted).
+ * embedded IdP's real login flow are accepted), or DPoP on as the portal runs by default.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,10 @@ import { seedScale } from '../server/db/seed/scale';
 
 export interface BenchServer {
   base: string;
+  /** The server process, to read its CPU time from /proc. */
+  pid: number;
+  /** The database it runs on (PostgreSQL URL or PGlite folder). */
+  location: string;
   /** The patient whose dossier got the extra documents. */
   patientId: number;
   seedSeconds: number;
@@ -79,7 +83,11 @@ async function waitUntilReady(base: string, child: ChildProcess): Promise<void> 
 }
 
 /** Seeds, starts the server and waits until it answers. `databaseUrl` null: PGlite in a temp folder. */
-export async function startBenchServer(databaseUrl: string | null, docs: number): Promise<BenchServer> {
+export async function startBenchServer(
+  databaseUrl: string | null,
+  docs: number,
+  options: { dpop?: boolean } = {},
+): Promise<BenchServer> {
   const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
   const location = databaseUrl ? await freshPostgres(databaseUrl) : (dataDir ?? '');
   const { patientId, seconds } = await seed(location, docs);
@@ -97,7 +105,7 @@ export async function startBenchServer(databaseUrl: string | null, docs: number)
       DATABASE_URL: databaseUrl ? location : '',
       DATA_DIR: dataDir ?? '',
       LOG_LEVEL: 'warn',
-      OIDC_DPOP: 'false',
+      OIDC_DPOP: options.dpop ? 'true' : 'false',
       OIDC_ISSUER: '',
       STATIC_DIR: path.join(tmpdir(), 'bench-no-static'),
     },
@@ -111,6 +119,8 @@ export async function startBenchServer(databaseUrl: string | null, docs: number)
   }
   return {
     base,
+    pid: child.pid ?? 0,
+    location,
     patientId,
     seedSeconds: seconds,
     stop: async () => {

@@ -8,7 +8,8 @@
  *    MAX_IN_FLIGHT and REQUEST_TIMEOUT_MS apply; answers 503 are counted as shed).
  * 3. With BENCH_DATABASE_URL or DATABASE_URL: patient search over BENCH_PATIENTS patients on PostgreSQL,
  *    in a database of its own (`bench` beside DATABASE_URL's), seeded once by the scale generator.
- * BENCH_PARTS (default `process,socket,pdf,search`) picks the parts, e.g. `process` for the quick one.
+ * 4. With DATABASE_URL: the hot routes against a same-shape bare route in the same run (bench-api.ts).
+ * BENCH_PARTS (default `process,socket,api,pdf,search`) picks the parts, e.g. `process` for the quick one.
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -21,12 +22,13 @@ import { checkPdf } from '../server/services/uploads/pdf-check';
 import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import type { MepiSearchQuery, PatientListQuery } from '../src/contract';
 import { createTestContext, databaseTargets } from '../tests/support/test-app';
+import { apiBench } from './bench-api';
 import { report } from './bench-load';
 import { socketBench } from './bench-socket';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'process,socket,pdf,search').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search').split(','));
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
   for (let warm = 0; warm < 20; warm++) await (await run()).arrayBuffer();
@@ -92,6 +94,11 @@ const socketTargets = [
 ];
 for (const target of PARTS.has('socket') ? socketTargets : [])
   await socketBench(target.name, target.databaseUrl);
+
+if (PARTS.has('api')) {
+  if (process.env.DATABASE_URL) await apiBench(process.env.DATABASE_URL);
+  else console.log('\n(hot routes against the bare reference: set DATABASE_URL)');
+}
 
 // The byte check of an upload at the 2 MB limit (header, end marker, strict pdf-lib parse).
 if (PARTS.has('pdf')) {
@@ -159,8 +166,11 @@ async function searchBench(location: string): Promise<void> {
   );
   await time('list max=1 (probe, count of all)', list({ max: 1 }));
   await time('list surname=ro', list({ surname: 'ro' }));
+  await time('list name=ma', list({ name: 'ma' }));
   await time('list surname=rossi name=mar', list({ surname: 'rossi', name: 'mar' }));
+  await time('list fiscalCode=RS', list({ fiscalCode: 'RS' }));
   await time('list fiscalCode=RSSMRA85', list({ fiscalCode: 'RSSMRA85' }));
+  await time('list positionStatus=deceased', list({ positionStatus: 'deceased' }));
   await time('list surname=ro offset=10000', list({ surname: 'ro', offset: 10_000 }));
   await time('mepiSearch fiscalCode (exact)', search({ fiscalCode: 'RSSMRA85T10F205R' }));
   await time(
@@ -169,13 +179,13 @@ async function searchBench(location: string): Promise<void> {
   );
   await time('mepiSearch identifier MPI', search({ identifierType: 'MPI', identifierValue: 'MPI-00100000' }));
   const plan = await db.execute(
-    sql`explain select mepi_id from patients where lower(surname) like 'rossi%' and lower(name) like 'mar%' and not merged`,
+    sql`explain select mepi_id from patients where lower(surname) collate "C" like 'ro%' and not merged`,
   );
   const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map(
     (row) => row['QUERY PLAN'],
   );
   console.log(
-    `  plan of surname+name: ${lines
+    `  plan of surname=ro: ${lines
       .filter((line) => /Scan/.test(line))
       .map((line) => line.trim())
       .join(' | ')}`,

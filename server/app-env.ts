@@ -14,7 +14,9 @@ export interface Principal {
 }
 
 /** Verifies the access token of a request (bearer or DPoP-bound); throws HttpError 401. */
-export type VerifyToken = (request: Request) => Promise<Principal>;
+/** What the token check reads of a request: a full Request fits, and so does a plain object. */
+export type TokenRequest = Pick<Request, 'method' | 'url'> & { headers: Pick<Headers, 'get'> };
+export type VerifyToken = (request: TokenRequest) => Promise<Principal>;
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, type JWK, jwtVerify } from 'jose';
+import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
+import type { TokenRequest } from '../app-env';
 import type { ReplayStore } from './replay-store';
 
 /** Proof algorithms accepted (RFC 9449 names them by JWS alg). */
@@ -23,6 +24,32 @@ function sameTarget(htu: unknown, requestUrl: string): boolean {
   return proof !== null && proof.origin === actual.origin && proof.pathname === actual.pathname;
 }
 
+/** Imported proof keys: a client signs every request with the same key, importing it each time cost a fifth of the CPU. */
+export const KEY_CACHE_MAX = 1000;
+const importedKeys = new Map<string, Promise<CryptoKey | Uint8Array>>();
+
+/**
+ * The proof's embedded key, imported once per algorithm and thumbprint (the thumbprint hashes exactly the
+ * members the key is made of, so one thumbprint is one key). Bounded, least recently used out first.
+ */
+function proofKey(jwk: JWK, alg: string, thumbprint: string): Promise<CryptoKey | Uint8Array> {
+  const id = `${alg}:${thumbprint}`;
+  let key = importedKeys.get(id);
+  if (key) {
+    importedKeys.delete(id);
+  } else {
+    key = importJWK(jwk, alg);
+    // A key that fails to import is not kept: the next proof tries again and fails the same way.
+    key.catch(() => importedKeys.delete(id));
+    if (importedKeys.size >= KEY_CACHE_MAX) importedKeys.delete(importedKeys.keys().next().value ?? '');
+  }
+  importedKeys.set(id, key);
+  return key;
+}
+
+/** How many proof keys are kept (for the tests of the bound). */
+export const proofKeyCacheSize = (): number => importedKeys.size;
+
 export interface VerifiedProof {
   /** SHA-256 JWK thumbprint of the proof key, to compare with the token's `cnf.jkt`. */
   thumbprint: string;
@@ -31,7 +58,7 @@ export interface VerifiedProof {
 /** Checks a DPoP proof against the request and the access token it accompanies. */
 export async function verifyDpopProof(
   proof: string,
-  request: Request,
+  request: TokenRequest,
   accessToken: string,
   jtis: ReplayStore,
 ): Promise<VerifiedProof> {
@@ -48,8 +75,11 @@ export async function verifyDpopProof(
     throw new DpopError('proof key must be an embedded public key');
 
   let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+  let thumbprint: string;
   try {
-    ({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: DPOP_ALGORITHMS }));
+    thumbprint = await calculateJwkThumbprint(jwk, 'sha256');
+    const key = await proofKey(jwk, header.alg, thumbprint);
+    ({ payload } = await jwtVerify(proof, key, { typ: 'dpop+jwt', algorithms: DPOP_ALGORITHMS }));
   } catch {
     throw new DpopError('invalid proof signature');
   }
@@ -62,7 +92,6 @@ export async function verifyDpopProof(
   }
   const ath = createHash('sha256').update(accessToken).digest('base64url');
   if (payload.ath !== ath) throw new DpopError('ath mismatch');
-  const thumbprint = await calculateJwkThumbprint(jwk, 'sha256');
   const until = new Date(Date.now() + JTI_MEMORY_MS);
   if (!(await jtis.remember(`${thumbprint}:${payload.jti}`, until))) throw new DpopError('proof replayed');
   return { thumbprint };

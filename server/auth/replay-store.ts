@@ -11,12 +11,27 @@ export interface ReplayStore {
 
 const PRUNE_INTERVAL_MS = 60 * 1000;
 
+/** The insert that decides, built and named once per database (it runs on every API request). */
+function rememberStatement(db: Database) {
+  return db
+    .insert(dpopProofs)
+    .values({ key: sql.placeholder('key'), expiresAt: sql.placeholder('until') })
+    .onConflictDoUpdate({
+      target: dpopProofs.key,
+      set: { expiresAt: sql`${sql.placeholder('untilText')}::timestamptz` },
+      setWhere: sql`${dpopProofs.expiresAt} <= ${sql.placeholder('now')}::timestamptz`,
+    })
+    .returning({ key: dpopProofs.key })
+    .prepare('dpop_remember');
+}
+
 /**
  * In PostgreSQL, so every server process and a restart see the same proofs: one insert decides (a live
  * row makes it return nothing), expired rows are taken over, and the rest is pruned once a minute.
  */
 export function databaseReplayStore(db: Database, onPruneError?: (error: Error) => void): ReplayStore {
   let lastPrune = 0;
+  const remember = rememberStatement(db);
   return {
     async remember(key, until) {
       const now = new Date();
@@ -28,15 +43,12 @@ export function databaseReplayStore(db: Database, onPruneError?: (error: Error) 
       }
       // A fixed-length key whatever the client put in its jti.
       const digest = createHash('sha256').update(key).digest('base64url');
-      const stored = await db
-        .insert(dpopProofs)
-        .values({ key: digest, expiresAt: until })
-        .onConflictDoUpdate({
-          target: dpopProofs.key,
-          set: { expiresAt: until },
-          setWhere: sql`${dpopProofs.expiresAt} <= ${now.toISOString()}::timestamptz`,
-        })
-        .returning({ key: dpopProofs.key });
+      const stored = await remember.execute({
+        key: digest,
+        until,
+        untilText: until.toISOString(),
+        now: now.toISOString(),
+      });
       return stored.length > 0;
     },
   };

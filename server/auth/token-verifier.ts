@@ -7,6 +7,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
+import type { TokenRequest } from '../app-env';
 import { HttpError } from '../http-error';
 import { DPOP_ALGORITHMS, DpopError, verifyDpopProof } from './dpop';
 import { GRANT_CLAIM } from './grant-liveness';
@@ -20,7 +21,7 @@ export interface VerifiedToken {
   expiresAt?: number;
 }
 
-export type TokenVerifier = (request: Request) => Promise<VerifiedToken>;
+export type TokenVerifier = (request: TokenRequest) => Promise<VerifiedToken>;
 
 export interface TokenVerifierOptions {
   issuer: string;

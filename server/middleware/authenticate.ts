@@ -8,9 +8,9 @@ import type { AppEnv } from '../app-env';
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { config, verifyToken } = c.get('deps');
-    const publicUrl = new URL(c.req.path, config.publicUrl);
-    const request = new Request(publicUrl, { method: c.req.method, headers: c.req.raw.headers });
-    const principal = await verifyToken(request);
+    // A plain object: building a Request per call copied every header and cost a slice of each request.
+    const url = new URL(c.req.path, config.publicUrl).href;
+    const principal = await verifyToken({ method: c.req.method, url, headers: c.req.raw.headers });
     c.set('principal', principal);
     c.set('logger', c.get('logger').child({ subject: principal.subject }));
     await next();

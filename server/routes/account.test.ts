@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CurrentUser, ProfileDenied } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { users } from '../db/schema';
@@ -11,6 +11,30 @@ describe.each(databaseTargets)('GET /api/me on $name', ({ location }) => {
     ctx = await createTestContext(location);
   });
   afterAll(() => ctx.close());
+
+  /** Statements the database client runs during `run` (the test tokens are bearer: no proof, no grant read). */
+  async function statementsOf(run: () => Promise<unknown>): Promise<number> {
+    const client = (ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('answers in one statement (issue 16: it took five)', async () => {
+    let body: unknown;
+    const patient = await statementsOf(async () => {
+      body = await (await ctx.call('/api/me', 'mario.rossi')).json();
+    });
+    expect(v.parse(CurrentUser, body).userType).toBe('PAT');
+    expect(patient).toBe(1);
+    for (const username of ['ospite', 'dott.ferrari', 'luca.verdi']) {
+      expect(await statementsOf(() => ctx.call('/api/me', username)), username).toBe(1);
+    }
+  });
 
   it('answers 401 without a token', async () => {
     const response = await ctx.call('/api/me', null);

@@ -17,7 +17,7 @@ import { patientExists } from './patients';
 import { isStaff } from './users';
 
 /** The consents row that opens the dossier: current version, GIVEN, not revoked and not expired. */
-function dossierConsentInForce(patientId: number | SQL, now: Date): SQL | undefined {
+export function dossierConsentInForce(patientId: number | SQL, now: Date): SQL | undefined {
   return and(
     eq(consents.patientId, patientId),
     eq(consents.consentCode, DOSSIER_CONSENT_CODE),

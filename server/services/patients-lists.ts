@@ -2,7 +2,7 @@ import type { MepiSearchQuery, PatientList, PatientListQuery } from '../../src/c
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { assertCanListPatients, recordPatientsListed } from './access';
-import { listPatients, searchPatients } from './patients';
+import { listPatients, searchPatients } from './patients-search';
 import { participationFilter } from './projects/list-filter';
 
 /**

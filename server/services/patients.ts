@@ -1,20 +1,12 @@
-import { and, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
-import type {
-  MepiSearchQuery,
-  PagingQuery,
-  Patient,
-  PatientImport,
-  PatientList,
-  PatientListQuery,
-  PatientSummary,
-} from '../../src/contract';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Patient, PatientImport, PatientSummary } from '../../src/contract';
 import type { Database } from '../db/client';
 import { favorites, patients } from '../db/schema';
 import { HttpError } from '../http-error';
 
-type PatientRow = typeof patients.$inferSelect;
+export type PatientRow = typeof patients.$inferSelect;
 
-function summaryOf(row: PatientRow, favorite: boolean): PatientSummary {
+export function summaryOf(row: PatientRow, favorite: boolean): PatientSummary {
   return {
     mepiId: row.mepiId,
     masterId: row.masterId,
@@ -66,7 +58,7 @@ export function patientOf(row: PatientRow, favorite: boolean): Patient {
   return { ...(row.demographics as Omit<Patient, keyof PatientSummary>), ...summaryOf(row, favorite) };
 }
 
-async function favoriteIds(db: Database, userId: number, patientIds: number[]): Promise<Set<number>> {
+export async function favoriteIds(db: Database, userId: number, patientIds: number[]): Promise<Set<number>> {
   if (patientIds.length === 0) return new Set();
   const rows = await db
     .select({ patientId: favorites.patientId })
@@ -79,127 +71,6 @@ export async function getPatient(db: Database, patientId: number, userId: number
   const [row] = await db.select().from(patients).where(eq(patients.mepiId, patientId)).limit(1);
   if (!row) return null;
   return patientOf(row, (await favoriteIds(db, userId, [patientId])).has(patientId));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/**
- * Case-insensitive prefix match written on `lower(column)`, the expression the trigram indexes of
- * migration 0002 are built on: `ILIKE` on the bare column would not use them.
- */
-function lowerPrefix(column: typeof patients.name | typeof patients.surname, text: string): SQL {
-  return sql`lower(${column}) like ${`${escapeLike(text.toLowerCase())}%`}`;
-}
-
-function filtersOf(query: PatientListQuery, userId: number): SQL[] {
-  const filters: SQL[] = [];
-  if (query.name) filters.push(lowerPrefix(patients.name, query.name));
-  if (query.surname) filters.push(lowerPrefix(patients.surname, query.surname));
-  // The contract upper-cases the fiscal code, as it is stored: a plain LIKE uses the trigram index.
-  if (query.fiscalCode) filters.push(like(patients.fiscalCode, `${escapeLike(query.fiscalCode)}%`));
-  if (query.birthDate) filters.push(eq(patients.birthDate, query.birthDate));
-  if (query.favorites) {
-    filters.push(
-      sql`exists (select 1 from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.patientId} = ${patients.mepiId})`,
-    );
-  }
-  const statuses = query.positionStatus === undefined ? [] : [query.positionStatus].flat();
-  if (statuses.length === 0) {
-    filters.push(eq(patients.merged, false));
-  } else {
-    const byStatus: Record<(typeof statuses)[number], SQL> = {
-      alive: and(eq(patients.alive, true), eq(patients.merged, false)) as SQL,
-      deceased: and(eq(patients.alive, false), eq(patients.merged, false)) as SQL,
-      merged: eq(patients.merged, true),
-    };
-    filters.push(or(...statuses.map((status) => byStatus[status])) as SQL);
-  }
-  return filters;
-}
-
-/**
- * The list order. Unfiltered, the partial b-tree on active patients gives it directly. With a selective
- * filter the order keys are wrapped (`|| ''`, same order) so the planner cannot pick that index: it
- * would walk the index in order and discard rows until a page matched, and matches of a prefix such as
- * `ro` all sit late in surname order (2.7 s at a million patients, against 0.3 s via the trigram index).
- */
-function orderOf(filtered: boolean): SQL[] {
-  const key = (column: typeof patients.name | typeof patients.surname): SQL =>
-    filtered ? sql`(lower(${column}) || '')` : sql`lower(${column})`;
-  return [key(patients.surname), key(patients.name), sql`${patients.mepiId}`];
-}
-
-/** One page of patients in list order, with the total. */
-async function pageOf(
-  db: Database,
-  where: SQL | undefined,
-  paging: PagingQuery,
-  userId: number,
-  filtered: boolean,
-): Promise<PatientList> {
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(patients)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(patients)
-    .where(where)
-    .orderBy(...orderOf(filtered))
-    .limit(paging.max)
-    .offset(paging.offset);
-  const favored = await favoriteIds(
-    db,
-    userId,
-    rows.map((row) => row.mepiId),
-  );
-  return {
-    patients: rows.map((row) => summaryOf(row, favored.has(row.mepiId))),
-    paging: {
-      totalCount: total,
-      totalPage: Math.ceil(total / paging.max),
-      max: paging.max,
-      offset: paging.offset,
-    },
-  };
-}
-
-/** `extra`: a condition another area adds on `patients` (a project's participation filter). */
-export function listPatients(
-  db: Database,
-  query: PatientListQuery,
-  userId: number,
-  extra?: SQL,
-): Promise<PatientList> {
-  const filtered = Boolean(
-    query.name || query.surname || query.fiscalCode || query.birthDate || query.favorites || extra,
-  );
-  return pageOf(db, and(...filtersOf(query, userId), extra), query, userId, filtered);
-}
-
-/**
- * Advanced (MEPI) search. The fiscal code is exact; surname and name are case-insensitive prefixes
- * narrowed by the exact birth date (its b-tree index does the work); a person identifier is matched by
- * JSON containment, served by the GIN index on `demographics -> 'personIdentifiers'`. Merged positions
- * are included: whoever searches an identity must see that it was merged.
- */
-export function searchPatients(db: Database, query: MepiSearchQuery, userId: number): Promise<PatientList> {
-  let where: SQL | undefined;
-  if (query.fiscalCode) {
-    where = eq(patients.fiscalCode, query.fiscalCode);
-  } else if (query.surname && query.name && query.birthDate) {
-    where = and(
-      eq(patients.birthDate, query.birthDate),
-      lowerPrefix(patients.surname, query.surname),
-      lowerPrefix(patients.name, query.name),
-    );
-  } else {
-    const wanted = JSON.stringify([{ type: query.identifierType, value: query.identifierValue }]);
-    where = sql`(${patients.demographics} -> 'personIdentifiers') @> ${wanted}::jsonb`;
-  }
-  return pageOf(db, where, query, userId, true);
 }
 
 /** Sets or clears the caller's bookmark; repeating the same call changes nothing. */

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { FEA_CONSENT_CODE } from './catalogue';
-import { currentConsents, isExpired, isInForce } from './records';
+import { type ConsentRow, currentConsents, isExpired, isInForce } from './records';
 
 /**
  * Consents a patient must sign with the advanced electronic signature before entering (GET /me code 2):
@@ -14,7 +14,17 @@ export async function dueFeaConsents(
   now: Date = new Date(),
 ): Promise<string[]> {
   if (user.patientId === null) return [];
-  const rows = await currentConsents(db, user.patientId);
+  return dueAmong(await currentConsents(db, user.patientId), user, now);
+}
+
+type DueFields = Pick<ConsentRow, 'consentCode' | 'statusCode' | 'expiresAt' | 'revokedAt'>;
+
+/** dueFeaConsents on the patient's current consents already read (GET /me reads them with the user). */
+export function dueAmong(
+  rows: readonly DueFields[],
+  user: Pick<UserRow, 'requiresFeaConsents'>,
+  now: Date,
+): string[] {
   const due = rows.filter((row) => isExpired(row, now)).map((row) => row.consentCode);
   const feaInForce = rows.some((row) => row.consentCode === FEA_CONSENT_CODE && isInForce(row, now));
   if (user.requiresFeaConsents && !feaInForce && !due.includes(FEA_CONSENT_CODE))
