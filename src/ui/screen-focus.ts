@@ -34,9 +34,49 @@ export function focusEnteringScreen(
   if (kind === null) return;
   if (kind === 'back' && returnTo?.isConnected) {
     returnTo.focus();
+    keepReturnedFocus(returnTo);
     return;
   }
   heading?.focus({ preventScroll: true });
+}
+
+/** Where an element sits under its page: tag and position at each level, to find its redrawn twin. */
+function pathIn(page: Element, element: Element): number[] | null {
+  const path: number[] = [];
+  let node: Element | null = element;
+  while (node && node !== page) {
+    const parent: Element | null = node.parentElement;
+    if (!parent) return null;
+    path.unshift(Array.prototype.indexOf.call(parent.children, node));
+    node = parent;
+  }
+  return node === page ? path : null;
+}
+
+const REDRAW_CHECKS_MS = [150, 400, 900, 1800, 3000];
+
+/**
+ * A screen seen again may redraw its list just after it took the focus back (a refresh on return): the
+ * focused row is then replaced and the focus would fall to the page body. For a short while, the focus
+ * moves to the row drawn in the same place, if it is the same kind of control.
+ */
+function keepReturnedFocus(target: HTMLElement): void {
+  const page = target.closest('.ion-page');
+  const path = page ? pathIn(page, target) : null;
+  if (!page || !path) return;
+  for (const delay of REDRAW_CHECKS_MS) {
+    setTimeout(() => {
+      if (target.isConnected || document.activeElement !== document.body || !page.isConnected) return;
+      let twin: Element | undefined = page;
+      for (const index of path) twin = twin?.children[index];
+      if (
+        twin instanceof HTMLElement &&
+        twin.tagName === target.tagName &&
+        twin.className === target.className
+      )
+        twin.focus();
+    }, delay);
+  }
 }
 
 /** "<screen> · <application>" as the browser tab's and the screen reader's page title. */
