@@ -1,40 +1,19 @@
-/**
- * The conferences notification count (spec 3): requests waiting for the caller's answer. Drawn on the
- * menu entry; refreshed on every navigation and when the live channel says conferences changed.
- */
+/** The conferences count (spec 3): requests waiting for the caller's answer, on the menu entry. */
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { useLiveVersion } from '../../api/use-live-topic';
+import { CountBadge, useLiveCount } from '../../ui/count-badge';
 import { fetchPendingCount } from './api';
-import './conferences.css';
 
 const TOPICS = ['conferences'] as const;
 
 export default function ConferencesBadge(): JSX.Element | null {
   const { t } = useLingui();
-  const { pathname } = useLocation();
-  const [count, setCount] = useState(0);
-  const changes = useLiveVersion(TOPICS);
-
-  useEffect(() => {
-    void pathname;
-    void changes;
-    let active = true;
-    fetchPendingCount()
-      .then((value) => active && setCount(value))
-      .catch(() => undefined); // a count that cannot be read is simply not drawn
-    return () => {
-      active = false;
-    };
-  }, [pathname, changes]);
-
-  if (count === 0) return null;
-  const label = t`Richieste di videoconferenza in attesa: ${count}`;
+  const count = useLiveCount(TOPICS, fetchPendingCount);
   return (
-    <span className="conferences-badge" role="status" aria-label={label} title={label}>
-      {count > 99 ? '99+' : count}
-    </span>
+    <CountBadge
+      count={count}
+      label={t`Richieste di videoconferenza in attesa: ${count}`}
+      className="conferences-badge"
+    />
   );
 }
