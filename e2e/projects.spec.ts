@@ -57,10 +57,12 @@ test('a physician invites Mario to a project, Mario accepts by signing on his ph
   const card = staff.locator('article.project-card', { hasText: PROJECT });
   await expect(card.locator('.project-chip')).toHaveText('Invitato');
   await card.getByRole('button', { name: `Ritira l'invito al progetto ${PROJECT}` }).click();
-  await staff.locator('ion-alert button', { hasText: 'Annulla' }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: 'Annulla' }).click();
+  // The cancelled dialog is gone before the next one opens (two would match the button below).
+  await expect(staff.getByRole('alertdialog')).toHaveCount(0);
   await expect(card.locator('.project-chip')).toHaveText('Invitato');
   await card.getByRole('button', { name: `Ritira l'invito al progetto ${PROJECT}` }).click();
-  await staff.locator('ion-alert button', { hasText: "Ritira l'invito" }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: "Ritira l'invito", exact: true }).click();
   await expect(card.locator('.project-chip')).toHaveText('Non partecipa');
   await card.getByRole('button', { name: `Invita al progetto ${PROJECT}` }).click();
   await expect(card.locator('.project-chip')).toHaveText('Invitato');
@@ -117,7 +119,7 @@ test('a physician invites Mario to a project, Mario accepts by signing on his ph
   await staff.locator('ion-button', { hasText: 'Progetti' }).click();
   await expect(card.locator('.project-chip')).toHaveText('Partecipa');
   await card.getByRole('button', { name: `Rimuovi dal progetto ${PROJECT}` }).click();
-  await staff.locator('ion-alert button', { hasText: 'Rimuovi' }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: 'Rimuovi', exact: true }).click();
   await expect(card.locator('.project-chip')).toHaveText('Non partecipa');
   await card.getByRole('button', { name: `Invita al progetto ${PROJECT}` }).click();
   await expect(card.locator('.project-chip')).toHaveText('Invitato');
