@@ -5,12 +5,13 @@
 import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fieldErrorMessage } from '../../api/error-messages';
 import { errorReplyOf, failureMessage } from '../../api/error-report';
 import { CONFERENCE_REASON_MAX, type Conference } from '../../contract/conferences';
+import { ReasonField } from '../../ui/reason-field';
 import { Sheet } from '../../ui/sheet';
 import '../../ui/forms.css';
 
@@ -33,8 +34,6 @@ export function RejectSheet({
   onClose: () => void;
   onReject: (conference: Conference, reason: string) => Promise<void>;
 }): JSX.Element {
-  const { i18n } = useLingui();
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,26 +86,14 @@ export function RejectSheet({
           </Trans>
         </p>
       )}
-      <div className="field">
-        <label htmlFor={reasonId}>
-          <Trans>Motivo del rifiuto *</Trans>
-        </label>
-        <textarea
-          id={reasonId}
-          rows={4}
-          maxLength={CONFERENCE_REASON_MAX}
-          value={reason}
-          disabled={busy}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${reasonId}-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {problem && (
-          <p className="field-error" id={`${reasonId}-error`} role="alert">
-            {i18n._(problem)}
-          </p>
-        )}
-      </div>
+      <ReasonField
+        value={reason}
+        onChange={setReason}
+        maxLength={CONFERENCE_REASON_MAX}
+        rows={4}
+        disabled={busy}
+        problem={problem}
+      />
     </Sheet>
   );
 }

@@ -7,12 +7,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../api/error-report';
 import type { UploadedDocument } from '../../contract/uploads';
 import { UPLOAD_REASON_MAX } from '../../contract/uploads';
 import { confirm } from '../../ui/confirm-dialog';
 import { PdfDocument } from '../../ui/pdf/pdf-document';
+import { ReasonField } from '../../ui/reason-field';
 import { Sheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toasts';
 import { fetchUploadPdf, rejectUpload, validateUpload } from './api';
@@ -29,8 +30,7 @@ export function ReviewSheet({
   onClose: () => void;
   onReviewed: () => void;
 }): JSX.Element {
-  const { t, i18n } = useLingui();
-  const reasonId = useId();
+  const { t } = useLingui();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
@@ -94,26 +94,14 @@ export function ReviewSheet({
         document?.canReview && (
           <div className="review-actions">
             {rejecting && (
-              <div className="field">
-                <label htmlFor={reasonId}>
-                  <Trans>Motivo del rifiuto *</Trans>
-                </label>
-                <textarea
-                  id={reasonId}
-                  rows={3}
-                  maxLength={UPLOAD_REASON_MAX}
-                  value={reason}
-                  disabled={busy}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `${reasonId}-error` : undefined}
-                  onChange={(event) => setReason(event.target.value)}
-                />
-                {problem && (
-                  <p className="field-error" id={`${reasonId}-error`} role="alert">
-                    {i18n._(problem)}
-                  </p>
-                )}
-              </div>
+              <ReasonField
+                value={reason}
+                onChange={setReason}
+                maxLength={UPLOAD_REASON_MAX}
+                rows={3}
+                disabled={busy}
+                problem={problem}
+              />
             )}
             <div className="review-buttons">
               {rejecting ? (
