@@ -33,6 +33,7 @@ import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
 import { signRoutes } from './routes/signing';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
+import { surveyRoutes } from './routes/surveys';
 import { uploadRoutes } from './routes/uploads';
 
 /** The API: every area's routes behind token verification. */
@@ -60,6 +61,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', guestRoutes)
     .route('/', conferenceRoutes)
     .route('/', conferenceCallRoutes)
+    .route('/', surveyRoutes)
     .all('*', apiNotFound);
 }
 

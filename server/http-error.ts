@@ -64,6 +64,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONFERENCE_ALREADY_REQUESTED: 'Hai già una richiesta di videoconferenza in attesa con questo paziente',
   CONFERENCE_ALREADY_ANSWERED: 'La richiesta di videoconferenza ha già ricevuto una risposta',
   CONFERENCE_NOT_ACTIVE: 'La videoconferenza non è attiva',
+  SURVEY_CLOSED: 'Il questionario è chiuso: non si può più compilare né rifiutare',
+  SURVEY_TEMPLATE_INVALID: 'Il modello del questionario non è valido',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

@@ -74,6 +74,8 @@ const ERROR_TEXT: Readonly<
   CONFERENCE_ALREADY_REQUESTED: msg`Hai già una richiesta di videoconferenza in attesa con questo paziente`,
   CONFERENCE_ALREADY_ANSWERED: msg`La richiesta di videoconferenza ha già ricevuto una risposta`,
   CONFERENCE_NOT_ACTIVE: msg`La videoconferenza non è attiva`,
+  SURVEY_CLOSED: msg`Il questionario è chiuso: non si può più compilare né rifiutare`,
+  SURVEY_TEMPLATE_INVALID: msg`Il modello del questionario non è valido`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

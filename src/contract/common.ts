@@ -106,6 +106,8 @@ export const ErrorCode = v.picklist([
   'CONFERENCE_ALREADY_REQUESTED',
   'CONFERENCE_ALREADY_ANSWERED',
   'CONFERENCE_NOT_ACTIVE',
+  'SURVEY_CLOSED',
+  'SURVEY_TEMPLATE_INVALID',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -20,3 +20,4 @@ export * from './signing';
 export * from './studies';
 export * from './uploads';
 export * from './user';
+export * from './surveys';

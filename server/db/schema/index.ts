@@ -15,3 +15,4 @@ export * from './signing';
 export * from './sms';
 export * from './studies';
 export * from './uploads';
+export * from './surveys';
