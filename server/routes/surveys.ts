@@ -11,7 +11,13 @@ import type { AppEnv } from '../app-env';
 import { cardDetail } from '../services/surveys/card-detail';
 import { cancelCard, createCard, listCards } from '../services/surveys/cards';
 import { changeSurvey, listSurveys, surveyDetail } from '../services/surveys/patient';
-import { createTemplate, getTemplate, listTemplates, retireTemplate, updateTemplate } from '../services/surveys/templates';
+import {
+  createTemplate,
+  getTemplate,
+  listTemplates,
+  retireTemplate,
+  updateTemplate,
+} from '../services/surveys/templates';
 import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
@@ -41,7 +47,9 @@ export const surveyRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const user = await currentUser(c);
-      return c.json(await updateTemplate(db, user, c.req.valid('param').id, c.req.valid('json').questionnaire));
+      return c.json(
+        await updateTemplate(db, user, c.req.valid('param').id, c.req.valid('json').questionnaire),
+      );
     },
   )
   .delete('/surveyTemplates/:id', vValidator('param', IdParam, onInvalid), async (c) => {

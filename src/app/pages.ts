@@ -192,3 +192,31 @@ export const ProjectDetailsPage = page(
   () => import('../features/projects/project-details-page'),
   (m) => m.ProjectDetailsPage,
 );
+export const SurveysPage = page(
+  () => import('../features/surveys/surveys-page'),
+  (m) => m.SurveysPage,
+);
+export const SurveyCardPage = page(
+  () => import('../features/surveys/surveys-page'),
+  (m) => m.SurveyCardPage,
+);
+export const SurveyCompletePage = page(
+  () => import('../features/surveys/complete/survey-complete-page'),
+  (m) => m.SurveyCompletePage,
+);
+export const SurveyTemplateListPage = page(
+  () => import('../features/surveys/templates/template-list-page'),
+  (m) => m.TemplateListPage,
+);
+export const CreateSurveyTemplatePage = page(
+  () => import('../features/surveys/templates/create-template-page'),
+  (m) => m.CreateTemplatePage,
+);
+export const SurveyCardListPage = page(
+  () => import('../features/surveys/cards/card-list-page'),
+  (m) => m.CardListPage,
+);
+export const CreateSurveyCardPage = page(
+  () => import('../features/surveys/cards/create-card-page'),
+  (m) => m.CreateCardPage,
+);

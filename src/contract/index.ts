@@ -18,6 +18,6 @@ export * from './reference';
 export * from './runtime-config';
 export * from './signing';
 export * from './studies';
+export * from './surveys';
 export * from './uploads';
 export * from './user';
-export * from './surveys';

@@ -18,7 +18,8 @@ export const FHIR_ITEM_CONTROL = 'http://hl7.org/fhir/StructureDefinition/questi
 export const FHIR_ITEM_CONTROL_SYSTEM = 'http://hl7.org/fhir/questionnaire-item-control';
 export const UCUM = 'http://unitsofmeasure.org';
 
-const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(max, 'tooLong'));
+const Text = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(max, 'tooLong'));
 /** A linkId or an option code: short, URL- and FHIR-safe. */
 const Code = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,40}$/, 'invalid'));
 const Int = v.pipe(v.number(), v.integer(), v.minValue(-1_000_000), v.maxValue(1_000_000));
@@ -28,13 +29,24 @@ const FhirDate = v.pipe(v.string(), v.isoDate());
 export const SurveyItemType = v.picklist(['choice', 'integer', 'decimal', 'date', 'string', 'text']);
 export type SurveyItemType = v.InferOutput<typeof SurveyItemType>;
 
-export const Coding = v.object({ system: v.optional(v.string()), code: Code, display: v.optional(Text(SURVEY_TEXT_MAX)) });
+export const Coding = v.object({
+  system: v.optional(v.string()),
+  code: Code,
+  display: v.optional(Text(SURVEY_TEXT_MAX)),
+});
 export type Coding = v.InferOutput<typeof Coding>;
 
 export const SurveyExtension = v.variant('url', [
   v.object({ url: v.literal(FHIR_MIN_VALUE), valueInteger: Int }),
   v.object({ url: v.literal(FHIR_MAX_VALUE), valueInteger: Int }),
-  v.object({ url: v.literal(FHIR_UNIT), valueCoding: v.object({ system: v.optional(v.string()), code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20)), display: v.optional(v.string()) }) }),
+  v.object({
+    url: v.literal(FHIR_UNIT),
+    valueCoding: v.object({
+      system: v.optional(v.string()),
+      code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20)),
+      display: v.optional(v.string()),
+    }),
+  }),
   v.object({
     url: v.literal(FHIR_ITEM_CONTROL),
     valueCodeableConcept: v.object({
@@ -79,7 +91,11 @@ export const Questionnaire = v.object({
   status: v.optional(v.picklist(['draft', 'active', 'retired']), 'active'),
   title: Text(150),
   description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SURVEY_TEXT_MAX, 'tooLong'))),
-  item: v.pipe(v.array(QuestionnaireItem), v.minLength(1, 'required'), v.maxLength(SURVEY_ITEMS_MAX, 'tooLong')),
+  item: v.pipe(
+    v.array(QuestionnaireItem),
+    v.minLength(1, 'required'),
+    v.maxLength(SURVEY_ITEMS_MAX, 'tooLong'),
+  ),
 });
 export type Questionnaire = v.InferOutput<typeof Questionnaire>;
 
@@ -88,7 +104,14 @@ export const AnswerValue = v.union([
   v.object({ valueInteger: Int }),
   v.object({ valueDecimal: Dec }),
   v.object({ valueDate: FhirDate }),
-  v.object({ valueString: v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(SURVEY_ANSWER_TEXT_MAX, 'tooLong')) }),
+  v.object({
+    valueString: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'required'),
+      v.maxLength(SURVEY_ANSWER_TEXT_MAX, 'tooLong'),
+    ),
+  }),
 ]);
 export type AnswerValue = v.InferOutput<typeof AnswerValue>;
 

@@ -39,7 +39,7 @@ export function itemBounds(item: QuestionnaireItem): ItemBounds {
 }
 
 /** The comparable value of an answer or of a condition's `answer[x]`. */
-function valueOf(value: AnswerValue | EnableWhen): string | number | null {
+function comparable(value: AnswerValue | EnableWhen): string | number | null {
   if ('valueCoding' in value) return value.valueCoding.code;
   if ('answerCoding' in value) return value.answerCoding.code;
   if ('valueInteger' in value) return value.valueInteger;
@@ -52,7 +52,11 @@ function valueOf(value: AnswerValue | EnableWhen): string | number | null {
   return null;
 }
 
-function compare(answer: string | number, operator: EnableWhen['operator'], expected: string | number): boolean {
+function compare(
+  answer: string | number,
+  operator: EnableWhen['operator'],
+  expected: string | number,
+): boolean {
   switch (operator) {
     case '=':
       return answer === expected;
@@ -74,9 +78,9 @@ function compare(answer: string | number, operator: EnableWhen['operator'], expe
 /** FHIR semantics: `exists` compares presence; any other operator is false without an answer. */
 function conditionHolds(condition: EnableWhen, answers: readonly AnswerValue[]): boolean {
   if ('answerBoolean' in condition) return answers.length > 0 === condition.answerBoolean;
-  const expected = valueOf(condition);
+  const expected = comparable(condition);
   if (expected === null || answers.length === 0) return false;
-  const values = answers.map(valueOf).filter((value) => value !== null);
+  const values = answers.map(comparable).filter((value) => value !== null);
   // '!=' holds when no answer equals the value (a multiple choice with the value ticked is "equal").
   if (condition.operator === '!=') return values.every((value) => value !== expected);
   return values.some((value) => compare(value, condition.operator, expected));
@@ -98,7 +102,8 @@ export function enabledItems(
       conditionHolds(condition, shown.has(condition.question) ? (answers.get(condition.question) ?? []) : []),
     );
     const enabled =
-      conditions.length === 0 || (item.enableBehavior === 'any' ? results.some(Boolean) : results.every(Boolean));
+      conditions.length === 0 ||
+      (item.enableBehavior === 'any' ? results.some(Boolean) : results.every(Boolean));
     if (enabled) {
       shown.add(item.linkId);
       result.push(item);
@@ -117,12 +122,20 @@ function answerProblem(item: QuestionnaireItem, answer: AnswerValue): FieldError
   switch (item.type) {
     case 'choice':
       if (!('valueCoding' in answer)) return 'invalid';
-      return item.answerOption?.some((o) => o.valueCoding.code === answer.valueCoding.code) ? null : 'unknown';
+      return item.answerOption?.some((o) => o.valueCoding.code === answer.valueCoding.code)
+        ? null
+        : 'unknown';
     case 'integer':
     case 'decimal': {
-      const value = item.type === 'integer' ? ('valueInteger' in answer ? answer.valueInteger : null) : valueOf(answer);
+      const value =
+        item.type === 'integer'
+          ? 'valueInteger' in answer
+            ? answer.valueInteger
+            : null
+          : comparable(answer);
       if (typeof value !== 'number' || 'valueCoding' in answer) return 'invalid';
-      if ((bounds.min !== null && value < bounds.min) || (bounds.max !== null && value > bounds.max)) return 'outOfRange';
+      if ((bounds.min !== null && value < bounds.min) || (bounds.max !== null && value > bounds.max))
+        return 'outOfRange';
       return null;
     }
     case 'date':
@@ -143,7 +156,10 @@ export interface CheckedResponse {
  * Checks a draft (`in-progress`: types, codes and bounds) or a submission (`completed`: also every shown
  * required item answered) against the template. Fields are named `item.<linkId>`.
  */
-export function checkResponse(questionnaire: Questionnaire, response: QuestionnaireResponse): CheckedResponse {
+export function checkResponse(
+  questionnaire: Questionnaire,
+  response: QuestionnaireResponse,
+): CheckedResponse {
   const problems: FieldError[] = [];
   const known = new Map(questionnaire.item.map((item) => [item.linkId, item]));
   const seen = new Set<string>();
@@ -152,9 +168,10 @@ export function checkResponse(questionnaire: Questionnaire, response: Questionna
     const item = known.get(entry.linkId);
     if (!item) problems.push({ field, code: 'unknown' });
     else if (seen.has(entry.linkId)) problems.push({ field, code: 'invalid' });
-    else if (entry.answer.length > 1 && !(item.type === 'choice' && item.repeats)) problems.push({ field, code: 'invalid' });
+    else if (entry.answer.length > 1 && !(item.type === 'choice' && item.repeats))
+      problems.push({ field, code: 'invalid' });
     else {
-      const codes = entry.answer.map(valueOf);
+      const codes = entry.answer.map(comparable);
       if (new Set(codes).size !== codes.length) problems.push({ field, code: 'invalid' });
       const problem = entry.answer.map((answer) => answerProblem(item, answer)).find((p) => p !== null);
       if (problem) problems.push({ field, code: problem });
@@ -168,7 +185,8 @@ export function checkResponse(questionnaire: Questionnaire, response: Questionna
   for (const item of shown) {
     const answer = answers.get(item.linkId);
     if (answer) items.push({ linkId: item.linkId, answer });
-    else if (response.status === 'completed' && item.required) problems.push({ field: `item.${item.linkId}`, code: 'required' });
+    else if (response.status === 'completed' && item.required)
+      problems.push({ field: `item.${item.linkId}`, code: 'required' });
   }
   return { problems, items };
 }

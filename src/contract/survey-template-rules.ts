@@ -25,7 +25,10 @@ function conditionFits(target: QuestionnaireItem, condition: EnableWhen): boolea
   }
 }
 
-function itemProblems(item: QuestionnaireItem, earlier: ReadonlyMap<string, QuestionnaireItem>): FieldError['code'] | null {
+function itemProblems(
+  item: QuestionnaireItem,
+  earlier: ReadonlyMap<string, QuestionnaireItem>,
+): FieldError['code'] | null {
   const bounds = itemBounds(item);
   const options = item.answerOption ?? [];
   if (item.type === 'choice') {
@@ -34,7 +37,8 @@ function itemProblems(item: QuestionnaireItem, earlier: ReadonlyMap<string, Ques
     if (codes.size !== options.length || options.some((o) => !o.valueCoding.display)) return 'invalid';
   } else if (options.length > 0 || item.repeats) return 'invalid';
   if (bounds.unit !== null && item.type !== 'integer' && item.type !== 'decimal') return 'invalid';
-  if ((bounds.min !== null || bounds.max !== null) && item.type !== 'integer' && item.type !== 'decimal') return 'invalid';
+  if ((bounds.min !== null || bounds.max !== null) && item.type !== 'integer' && item.type !== 'decimal')
+    return 'invalid';
   if (bounds.slider) {
     // A scale is an integer with both ends: the slider needs them.
     if (item.type !== 'integer' || bounds.min === null || bounds.max === null) return 'required';

@@ -48,6 +48,13 @@ export const patterns = {
   projectInviteRemove: '/projectInviteRemove/:patientId',
   projectDetails: '/projectDetails/:projectId',
   messages: '/messages',
+  surveys: '/surveys',
+  surveyCard: '/surveys/:cardId',
+  surveyComplete: '/surveyComplete',
+  surveyTemplateList: '/surveyTemplateList',
+  createSurveyTemplate: '/createSurveyTemplate',
+  surveyCardList: '/surveyCardList',
+  createSurveyCard: '/createSurveyCard',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -114,6 +121,17 @@ export const paths = {
   clinicalRequest: (patientId: number | string): string => `/clinicalrequest/${id(patientId)}`,
   archiveRequest: (patientId: number | string): string => `/archiverequest/${id(patientId)}`,
   fileUpload: (): string => patterns.fileUpload,
+  surveys: (): string => patterns.surveys,
+  /** Staff: one card's answers and summary. */
+  surveyCard: (cardId: number | string): string => `/surveys/${id(cardId)}`,
+  surveyComplete: (surveyId: number): string => withQuery(patterns.surveyComplete, { id: surveyId }),
+  surveyTemplateList: (): string => patterns.surveyTemplateList,
+  /** `id`: edit that template (a used one becomes a new version). */
+  createSurveyTemplate: (templateId?: number): string =>
+    withQuery(patterns.createSurveyTemplate, { id: templateId }),
+  surveyCardList: (): string => patterns.surveyCardList,
+  createSurveyCard: (templateId?: number): string =>
+    withQuery(patterns.createSurveyCard, { template: templateId }),
   videoconference: (): string => patterns.videoconference,
   createVideoConference: (): string => patterns.createVideoConference,
   /** The in-portal call of a conference (what `GET /conferences/{id}/show` answers when no external room is set). */

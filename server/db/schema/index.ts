@@ -14,5 +14,5 @@ export * from './second-factor';
 export * from './signing';
 export * from './sms';
 export * from './studies';
-export * from './uploads';
 export * from './surveys';
+export * from './uploads';

@@ -16,6 +16,7 @@ import { createRandom } from './random';
 import { seedSecondFactors } from './second-factor';
 import { seedSigningCredentials } from './signing';
 import { seedStudies } from './studies';
+import { seedSurveys } from './surveys';
 
 export const DEMO_PATIENT_COUNT = 50;
 
@@ -118,6 +119,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedGuests(db);
   await seedProjectTeams(db);
   await seedConferences(db);
+  await seedSurveys(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   await seedSecondFactors(db, logger);

@@ -2,15 +2,23 @@ import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { CreateSurveyCardBody, SurveyCard, SurveyCardList } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, projectMembers, projects, surveyAssignments, surveyCards, surveyTemplates, users } from '../../db/schema';
+import {
+  consents,
+  projectMembers,
+  projects,
+  surveyAssignments,
+  surveyCards,
+  surveyTemplates,
+  users,
+} from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { hasDossierConsent } from '../access';
 import { careRelation } from '../conferences/relation';
 import { projectConsentsInForce } from '../consents/in-project';
 import { isProjectMember } from '../projects/read';
 import { announceToPatients } from './live';
-import { romeDate } from './today';
 import { requireSurveyStaff } from './templates';
+import { romeDate } from './today';
 
 /** Cards one staff member may create in an hour. */
 export const SURVEY_CARDS_PER_HOUR = 30;
@@ -54,7 +62,8 @@ export function toCard(row: Row): SurveyCard {
     id: c.id,
     templateId: c.templateId,
     title: row.title,
-    project: c.projectId !== null && row.projectName !== null ? { id: c.projectId, name: row.projectName } : null,
+    project:
+      c.projectId !== null && row.projectName !== null ? { id: c.projectId, name: row.projectName } : null,
     dueDate: c.dueDate,
     createdBy: row.createdBy,
     createdAt: c.createdAt.toISOString(),
@@ -76,20 +85,31 @@ export async function listCards(db: Database, user: UserRow): Promise<SurveyCard
 }
 
 /** Patients under the caller's care with the dossier consent, as a conference requires; any other is a 404. */
-async function checkPatients(db: Database, user: UserRow, patientIds: number[], now: Date): Promise<number[]> {
+async function checkPatients(
+  db: Database,
+  user: UserRow,
+  patientIds: number[],
+  now: Date,
+): Promise<number[]> {
   const unique = [...new Set(patientIds)];
   for (const patientId of unique) {
     const [related] = await db
       .select({ yes: sql<boolean>`${careRelation(user, patientId, now)}` })
       .from(users)
       .where(eq(users.id, user.id));
-    if (!related?.yes || !(await hasDossierConsent(db, patientId, now))) throw new HttpError(404, 'NOT_FOUND');
+    if (!related?.yes || !(await hasDossierConsent(db, patientId, now)))
+      throw new HttpError(404, 'NOT_FOUND');
   }
   return unique;
 }
 
 /** A project's participants now: the card goes to them (someone who joins later does not get it). */
-async function projectParticipants(db: Database, user: UserRow, projectId: number, now: Date): Promise<number[]> {
+async function projectParticipants(
+  db: Database,
+  user: UserRow,
+  projectId: number,
+  now: Date,
+): Promise<number[]> {
   if (!(await isProjectMember(db, user, projectId))) throw new HttpError(403, 'PROJECT_NOT_MEMBER');
   const rows = await db
     .selectDistinct({ patientId: consents.patientId })
@@ -108,7 +128,8 @@ export async function createCard(
   now: Date = new Date(),
 ): Promise<number> {
   requireSurveyStaff(user);
-  if (body.dueDate < romeDate(now)) throw new HttpError(400, 'BAD_REQUEST', [{ field: 'dueDate', code: 'outOfRange' }]);
+  if (body.dueDate < romeDate(now))
+    throw new HttpError(400, 'BAD_REQUEST', [{ field: 'dueDate', code: 'outOfRange' }]);
   const [template] = await db
     .select({ retiredAt: surveyTemplates.retiredAt })
     .from(surveyTemplates)
@@ -143,14 +164,21 @@ export async function createCard(
       })
       .returning({ id: surveyCards.id });
     if (!card) throw new HttpError(500, 'INTERNAL');
-    await tx.insert(surveyAssignments).values(patientIds.map((patientId) => ({ cardId: card.id, patientId })));
+    await tx
+      .insert(surveyAssignments)
+      .values(patientIds.map((patientId) => ({ cardId: card.id, patientId })));
     await announceToPatients(tx, patientIds, [user.id]);
     return card.id;
   });
 }
 
 /** `PUT /surveyCards/{id}/cancel`: the patients no longer see it; answers already given stay. */
-export async function cancelCard(db: Database, user: UserRow, id: number, now: Date = new Date()): Promise<void> {
+export async function cancelCard(
+  db: Database,
+  user: UserRow,
+  id: number,
+  now: Date = new Date(),
+): Promise<void> {
   requireSurveyStaff(user);
   const [card] = await db
     .select({ id: surveyCards.id })

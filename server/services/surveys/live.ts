@@ -4,7 +4,11 @@ import { users } from '../../db/schema';
 import { publishLive } from '../live/publish';
 
 /** The patients' own accounts (and these staff) hear that their survey lists and counts changed. */
-export async function announceToPatients(tx: Database, patientIds: number[], staffIds: number[]): Promise<void> {
+export async function announceToPatients(
+  tx: Database,
+  patientIds: number[],
+  staffIds: number[],
+): Promise<void> {
   const accounts =
     patientIds.length === 0
       ? []

@@ -45,7 +45,11 @@ function toSurvey(row: Row, today: string): PatientSurvey {
 }
 
 /** `GET /surveys`: the patient's cards not cancelled, newest first (100 at most). */
-export async function listSurveys(db: Database, user: UserRow, now: Date = new Date()): Promise<PatientSurveyList> {
+export async function listSurveys(
+  db: Database,
+  user: UserRow,
+  now: Date = new Date(),
+): Promise<PatientSurveyList> {
   const patientId = ownPatient(user);
   if (patientId === null) return { surveys: [] };
   const rows = await selectSurveys(db)
@@ -60,14 +64,23 @@ async function ownRow(db: Database, user: UserRow, id: number): Promise<Row> {
   const patientId = ownPatient(user);
   if (patientId === null) throw new HttpError(404, 'NOT_FOUND');
   const [row] = await selectSurveys(db).where(
-    and(eq(surveyAssignments.id, id), eq(surveyAssignments.patientId, patientId), isNull(surveyCards.cancelledAt)),
+    and(
+      eq(surveyAssignments.id, id),
+      eq(surveyAssignments.patientId, patientId),
+      isNull(surveyCards.cancelledAt),
+    ),
   );
   if (!row) throw new HttpError(404, 'NOT_FOUND');
   return row;
 }
 
 /** `GET /surveys/{id}`: the template and the draft (or the submitted answers). */
-export async function surveyDetail(db: Database, user: UserRow, id: number, now: Date = new Date()): Promise<PatientSurveyDetail> {
+export async function surveyDetail(
+  db: Database,
+  user: UserRow,
+  id: number,
+  now: Date = new Date(),
+): Promise<PatientSurveyDetail> {
   const row = await ownRow(db, user, id);
   const survey = toSurvey(row, romeDate(now));
   const answers = row.assignment.answers;
@@ -103,14 +116,24 @@ type Change =
  * codes and bounds; a submission also for the required questions shown); answers to hidden questions
  * are dropped. One conditional UPDATE decides: of parallel submissions one wins, the others 409.
  */
-export async function changeSurvey(db: Database, user: UserRow, id: number, change: Change, now: Date = new Date()): Promise<void> {
+export async function changeSurvey(
+  db: Database,
+  user: UserRow,
+  id: number,
+  change: Change,
+  now: Date = new Date(),
+): Promise<void> {
   const row = await ownRow(db, user, id);
   let answers: QuestionnaireResponse['item'] | null = null;
   if (change.state !== 'REFUSED') {
     const status = change.state === 'SUBMITTED' ? 'completed' : 'in-progress';
     const checked = checkResponse(row.questionnaire, { ...change.response, status });
     if (checked.problems.length > 0)
-      throw new HttpError(400, 'BAD_REQUEST', checked.problems.map((p) => ({ ...p, field: `response.${p.field}` })));
+      throw new HttpError(
+        400,
+        'BAD_REQUEST',
+        checked.problems.map((p) => ({ ...p, field: `response.${p.field}` })),
+      );
     answers = checked.items;
   }
   await db.transaction(async (tx) => {
@@ -136,7 +159,11 @@ export async function changeSurvey(db: Database, user: UserRow, id: number, chan
 }
 
 /** The surveys notification count: the patient's cards still open. */
-export async function surveyNotificationCount(db: Database, user: UserRow, now: Date = new Date()): Promise<number> {
+export async function surveyNotificationCount(
+  db: Database,
+  user: UserRow,
+  now: Date = new Date(),
+): Promise<number> {
   const patientId = ownPatient(user);
   if (patientId === null) return 0;
   const [row] = await db

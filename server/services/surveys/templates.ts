@@ -160,7 +160,12 @@ export async function updateTemplate(
 }
 
 /** `DELETE /surveyTemplates/{id}`: retired from the list; the cards that use it keep it. */
-export async function retireTemplate(db: Database, user: UserRow, id: number, now: Date = new Date()): Promise<void> {
+export async function retireTemplate(
+  db: Database,
+  user: UserRow,
+  id: number,
+  now: Date = new Date(),
+): Promise<void> {
   requireSurveyStaff(user);
   const [row] = await db.select().from(surveyTemplates).where(eq(surveyTemplates.id, id));
   if (!row) throw new HttpError(404, 'NOT_FOUND');
