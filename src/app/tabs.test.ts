@@ -50,6 +50,9 @@ describe('the tab bar by role', () => {
       expect(menu).toContain(entry);
     expect(menu).toContain('Documenti caricati');
     expect(labels(tabsFor(patient))).not.toContain('Documenti caricati');
+    expect(menu).toContain('Questionari');
+    expect(labels(menuEntriesFor(physician), 'label')).toContain('Questionari');
+    expect(labels(menuEntriesFor(guest), 'label')).not.toContain('Questionari');
   });
 
   it('keeps guests and staff on their own tabs', () => {

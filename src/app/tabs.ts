@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   checkmarkDoneOutline,
+  clipboardOutline,
   cloudUploadOutline,
   copyOutline,
   documentTextOutline,
@@ -38,6 +39,8 @@ const RequestsBadge = lazy(() =>
 const ConferencesBadge = lazy(() => import('../features/conferences/conferences-badge'));
 /** Unread messages, likewise. */
 const MessagesBadge = lazy(() => import('../features/messages/messages-badge'));
+/** The patient's survey cards still to fill. */
+const SurveysBadge = lazy(() => import('../features/surveys/surveys-badge'));
 const GuestsBadge = lazy(() =>
   import('../features/home/tab-badges').then((module) => ({ default: module.GuestsTabBadge })),
 );
@@ -178,6 +181,16 @@ export const TABS: readonly TabDefinition[] = [
     roles: STAFF,
     href: () => paths.messages(),
     badge: MessagesBadge,
+  },
+  // Guests fill no surveys; administrators build none (decisions.md, surveys).
+  {
+    id: 'surveys',
+    label: msg`Questionari`,
+    icon: clipboardOutline,
+    roles: ['PAT', 'PHY', 'OPT'],
+    href: () => paths.surveys(),
+    menuOnly: true,
+    badge: SurveysBadge,
   },
 ];
 
