@@ -134,7 +134,7 @@ test('a physician builds a conditional survey, Mario fills half, the session exp
   const scale = staff.locator('section.survey-summary', { hasText: 'Quanto ti sei sentito male' });
   await expect(scale).toContainText('Media 7');
   await shot(staff, 'tablet-summary');
-  await staff.locator('ion-segment-button[value="patients"]:visible').click();
+  await staff.locator('ion-segment-button', { hasText: 'Per paziente' }).click();
   const mario = staff.locator('section.survey-response', { hasText: 'Mario Rossi' });
   await expect(mario).toContainText('Sì');
   await expect(mario).toContainText('7');
