@@ -94,6 +94,7 @@ test('a physician builds a conditional survey, Mario fills half, the session exp
   await expect(page).toHaveURL(/\/home$/);
   await openFromMenu(page, 'Questionari');
   await expect(page).toHaveURL(/\/surveys$/);
+  await expect(page.locator('ion-item:visible', { hasText: TITLE })).toBeVisible();
   await shot(page, 'phone-list');
   await page.locator('ion-item:visible', { hasText: TITLE }).click();
   await expect(page.getByText('Domanda 1 di 2')).toBeVisible();
@@ -127,6 +128,9 @@ test('a physician builds a conditional survey, Mario fills half, the session exp
   await page.getByRole('alertdialog').getByRole('button', { name: 'Invia' }).click();
   await expect(page.getByText('Questionario inviato. Grazie!')).toBeVisible();
   await expect(page.locator('ion-item:visible', { hasText: TITLE })).toContainText('Inviato');
+  await page.locator('ion-item:visible', { hasText: TITLE }).click();
+  await expect(page.getByText('Passata dopo due giorni')).toBeVisible();
+  await shot(page, 'phone-sent');
 
   await staff.goto('/surveys');
   await staff.locator('ion-item:visible', { hasText: TITLE }).click();
