@@ -230,6 +230,34 @@ describe.each(databaseTargets)('surveys on $name', ({ location }) => {
     expect((await mine()).surveys.some((s) => s.id === surveyId)).toBe(false);
   });
 
+  it('holds the hourly card limit and one new version per edit under parallel requests', async () => {
+    const template = await latest();
+    const before = (
+      (await (await ctx.call('/api/surveyCards', 'dott.ferrari')).json()) as { cards: unknown[] }
+    ).cards.length;
+    const body = { templateId: template.id, dueDate: tomorrow, patientIds: [mario] };
+    const codes = await Promise.all(
+      Array.from({ length: 35 }, () =>
+        ctx.call('/api/surveyCards', 'dott.ferrari', json('POST', body)).then(status),
+      ),
+    );
+    expect(codes.filter(([s]) => s === 201)).toHaveLength(30 - before);
+    expect(codes.filter(([s, c]) => s === 429 && c === 'RATE_LIMITED')).toHaveLength(5 + before);
+    // The template is in use: of 20 parallel edits one makes the next version, the others find it retired.
+    const edit = { questionnaire: { ...painQuestionnaire, title: 'Dolore v3' } };
+    const edits = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ctx.call(`/api/surveyTemplates/${template.id}`, 'dott.ferrari', json('PUT', edit)).then(status),
+      ),
+    );
+    expect(edits.filter(([s]) => s === 200)).toHaveLength(1);
+    expect(edits.filter(([s, c]) => s === 409 && c === 'SURVEY_CLOSED')).toHaveLength(19);
+    expect((await latest()).version).toBe(template.version + 1);
+    expect(
+      await status(await ctx.call(`/api/surveyTemplates/${template.id}`, 'dott.conti', json('PUT', edit))),
+    ).toEqual([403, 'ACCESS_DENIED']);
+  });
+
   async function latest() {
     const list = v.parse(
       SurveyTemplateList,
