@@ -65,6 +65,8 @@ describe.each(databaseTargets)('surveys on $name', ({ location }) => {
       questionCount: 6,
       inUse: false,
       version: 1,
+      // Listed for the operator: dott.ferrari's, so not his to edit.
+      mine: false,
     });
     // A condition on a later question, and a scale without its upper end.
     const [first, second] = painQuestionnaire.item;
@@ -190,7 +192,11 @@ describe.each(databaseTargets)('surveys on $name', ({ location }) => {
       SurveyTemplateList,
       await (await ctx.call('/api/surveyTemplates', 'dott.ferrari')).json(),
     );
-    expect(list.templates.find((t) => t.id === next)).toMatchObject({ version: 2, title: 'Dolore v2' });
+    expect(list.templates.find((t) => t.id === next)).toMatchObject({
+      version: 2,
+      title: 'Dolore v2',
+      mine: true,
+    });
     expect(list.templates.find((t) => t.id === templateId)).toBeUndefined();
   });
 

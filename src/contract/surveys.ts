@@ -21,6 +21,8 @@ export const SurveyTemplateSummary = v.object({
   createdAt: IsoTimestamp,
   /** A card uses it: editing makes a new version, this one stays as the cards' answers need it. */
   inUse: v.boolean(),
+  /** The caller wrote it: only the author edits or retires a template. */
+  mine: v.boolean(),
 });
 export type SurveyTemplateSummary = v.InferOutput<typeof SurveyTemplateSummary>;
 

@@ -30,7 +30,7 @@ function selectTemplates(db: Database) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectTemplates>['execute']>>[number];
 
-function toSummary(row: Row): SurveyTemplateSummary {
+function toSummary(row: Row, user: UserRow): SurveyTemplateSummary {
   return {
     id: row.template.id,
     version: row.template.version,
@@ -39,6 +39,7 @@ function toSummary(row: Row): SurveyTemplateSummary {
     createdBy: row.createdBy,
     createdAt: row.template.createdAt.toISOString(),
     inUse: row.inUse,
+    mine: row.template.createdByUserId === user.id,
   };
 }
 
@@ -49,7 +50,7 @@ export async function listTemplates(db: Database, user: UserRow): Promise<Survey
     .where(isNull(surveyTemplates.retiredAt))
     .orderBy(desc(surveyTemplates.createdAt), desc(surveyTemplates.id))
     .limit(200);
-  return { templates: rows.map(toSummary) };
+  return { templates: rows.map((row) => toSummary(row, user)) };
 }
 
 /** `GET /surveyTemplates/{id}`: any version, retired ones too (the cards that used them show it). */
@@ -57,7 +58,7 @@ export async function getTemplate(db: Database, user: UserRow, id: number): Prom
   requireSurveyStaff(user);
   const [row] = await selectTemplates(db).where(eq(surveyTemplates.id, id));
   if (!row) throw new HttpError(404, 'NOT_FOUND');
-  return { ...toSummary(row), questionnaire: row.template.questionnaire };
+  return { ...toSummary(row, user), questionnaire: row.template.questionnaire };
 }
 
 function checkQuestionnaire(questionnaire: Questionnaire): Questionnaire {

@@ -84,15 +84,21 @@ export function SurveyForm({
     setStored({ items, step });
   };
 
-  const toServer = async (items: readonly ResponseItem[]): Promise<boolean> => {
-    try {
-      await saveDraft(id, responseOf(detail, items, 'in-progress'));
-      setUnsaved(false);
-      return true;
-    } catch {
-      setUnsaved(true);
-      return false;
-    }
+  // Saves one after the other: a slow older draft must not land after a newer one.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const toServer = (items: readonly ResponseItem[]): Promise<boolean> => {
+    const run = saving.current.then(async () => {
+      try {
+        await saveDraft(id, responseOf(detail, items, 'in-progress'));
+        setUnsaved(false);
+        return true;
+      } catch {
+        setUnsaved(true);
+        return false;
+      }
+    });
+    saving.current = run;
+    return run;
   };
 
   const go = (next: number): void => {

@@ -46,12 +46,16 @@ function TemplateCard({
         <IonButton routerLink={paths.createSurveyCard(template.id)}>
           <Trans>Assegna</Trans>
         </IonButton>
-        <IonButton fill="outline" routerLink={paths.createSurveyTemplate(template.id)}>
-          <Trans>Modifica</Trans>
-        </IonButton>
-        <IonButton fill="clear" color="danger" onClick={onRetire}>
-          <Trans>Ritira</Trans>
-        </IonButton>
+        {template.mine && (
+          <IonButton fill="outline" routerLink={paths.createSurveyTemplate(template.id)}>
+            <Trans>Modifica</Trans>
+          </IonButton>
+        )}
+        {template.mine && (
+          <IonButton fill="clear" color="danger" onClick={onRetire}>
+            <Trans>Ritira</Trans>
+          </IonButton>
+        )}
       </div>
     </article>
   );
