@@ -111,6 +111,8 @@ test('a physician builds a conditional survey, Mario fills half, the session exp
   await expect(page.getByText('Sessione di lavoro scaduta')).toBeVisible();
   await expect(page.locator('#username')).toBeVisible({ timeout: 20_000 });
   await page.unroute('**/idp/token');
+  // The logout's redirects settle before the next login starts its own.
+  await page.waitForLoadState('networkidle');
 
   await login(page, 'mario.rossi');
   await expect(page).toHaveURL(/\/home$/);
