@@ -8,12 +8,12 @@ import {
   type PushKey,
   PushSubscriptionInput,
 } from '../../src/contract';
+import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
 import { requestAddress } from '../request-address';
 import { deviceStatus } from '../services/notify/device-health';
-import { receivePushAck } from '../services/notify/push-ack';
-import type { AppEnv } from '../app-env';
 import { readPreferences, savePreferences } from '../services/notify/preferences';
+import { receivePushAck } from '../services/notify/push-ack';
 import { vapidKeys } from '../services/notify/push-keys';
 import { removeSubscription, saveSubscription } from '../services/notify/push-subscriptions';
 import { currentUser } from '../services/users';

@@ -2,11 +2,11 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { PinResetConfirm, PinResetRequest } from '../../src/contract';
 import type { AppEnv } from '../app-env';
+import { requestAddress } from '../request-address';
 import { languageOf } from '../services/language';
 import { withPinResetLimit } from '../services/pin-reset/limit';
 import { confirmPinReset, sendPinResetCode } from '../services/pin-reset/reset';
 import { recordOnlySender } from '../services/sms/outbox';
-import { requestAddress } from '../request-address';
 import { onInvalid } from '../validate';
 
 /** Public (no token): `POST /pinReset/requestOtp` then `POST /pinReset/confirm`. */

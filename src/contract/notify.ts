@@ -69,7 +69,11 @@ export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInput>;
 export const PushEndpoint = v.object({ endpoint: v.pipe(v.string(), v.url(), v.maxLength(1024)) });
 
 /** A signed, short-lived token (JWT) naming one push sent to one device; nothing else. */
-const AckToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/), v.maxLength(1024));
+const AckToken = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+  v.maxLength(1024),
+);
 
 /**
  * What the service worker receives: no clinical content (docs/decisions.md). `ack` is where and with
