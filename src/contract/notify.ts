@@ -31,6 +31,9 @@ export function categoryOf(event: NotificationEvent): NotificationCategory {
 export const NotificationFrequency = v.picklist(['INSTANT', 'DAILY', 'WEEKLY', 'BIWEEKLY']);
 export type NotificationFrequency = v.InferOutput<typeof NotificationFrequency>;
 
+/** SMS cost money and wake people up: at most this many fallbacks per user in any 24 hours. */
+export const MAX_FALLBACK_SMS_PER_DAY = 3;
+
 export const MAX_REMINDER_OFFSETS = 5;
 export const MAX_REMINDER_DAYS = 30;
 

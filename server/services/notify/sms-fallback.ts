@@ -1,12 +1,12 @@
 import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { categoryOf, type NotificationEvent } from '../../../src/contract';
+import { categoryOf, MAX_FALLBACK_SMS_PER_DAY, type NotificationEvent } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { notificationOutbox, notificationPreferences, smsOutbox, users } from '../../db/schema';
 import type { Language, Localized } from '../language';
 import { queueSms } from '../sms/outbox';
 
-/** SMS cost money and wake people up: at most this many fallbacks per user in any 24 hours. */
-export const MAX_FALLBACK_SMS_PER_DAY = 3;
+export { MAX_FALLBACK_SMS_PER_DAY };
+
 const DAY_MS = 24 * 3600_000;
 
 export const FALLBACK_PURPOSE = 'notify-fallback';
