@@ -121,8 +121,8 @@ export function PreferencesForm({
               </span>
               <span className="notify-option-hint">
                 <Trans>
-                  Se per due giorni nessun tuo dispositivo mostra le notifiche: un SMS senza dati clinici al
-                  cellulare del tuo profilo, al massimo {maxSms} al giorno.
+                  Quando per due giorni nessun tuo dispositivo mostra le notifiche, ti mandiamo un SMS senza
+                  dati clinici al cellulare del tuo profilo (al massimo {maxSms} al giorno).
                 </Trans>
               </span>
             </span>
