@@ -10,7 +10,7 @@ import { openForReview, openFromMenu, upload } from './support-uploads';
  * what the portal sends (RFC 8291, VAPID checked) and hands it to Mario's service worker through
  * the DevTools protocol, as the vendor's service would.
  */
-test('Mario turns instant notifications on; a validated upload reaches his service worker as a push', async ({
+test('Mario turns instant notifications on; a validated upload reaches his service worker as a push, which acknowledges it', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -71,8 +71,14 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
       body: 'Apri il Fascicolo per i dettagli.',
       link: '/dossier',
       count: 1,
+      ack: { path: '/api/notify/push/ack', token: expect.any(String) },
     });
     expect(push?.plaintext).not.toContain(title);
+
+    // On /notify while the push arrives: the worker acknowledges it, and the device's line moves.
+    await openFromMenu(page, 'Notifiche');
+    const status = page.getByTestId('notify-device-status');
+    await expect(status).toHaveAttribute('data-shown', '');
 
     const cdp = await context.newCDPSession(page);
     const registration = new Promise<string>((resolve) =>
@@ -96,6 +102,7 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
         }),
       )
       .toEqual(['Nuovo documento disponibile|/dossier']);
+    await expect(status).toHaveAttribute('data-shown', /^\d{4}-\d{2}-\d{2}T/);
     await context.close();
   } finally {
     await pushService.close();

@@ -19,6 +19,20 @@ function portalPath(link) {
   return typeof link === 'string' && /^\/(?!\/)[\w\-/?=&.%]*$/.test(link) ? link : '/home';
 }
 
+/**
+ * Tells the portal this push was shown, with the signed token it carried (the worker has no session):
+ * a device that stops saying so gets an SMS for what the user marked important. Best effort.
+ */
+async function acknowledge(ack) {
+  if (!ack || typeof ack.token !== 'string' || portalPath(ack.path) !== ack.path) return;
+  await fetch(ack.path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: ack.token }),
+    credentials: 'omit',
+  }).catch(() => undefined);
+}
+
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
   event.waitUntil(
@@ -31,6 +45,7 @@ self.addEventListener('push', (event) => {
         badge: '/icons/maskable-192.png',
         data: { link: portalPath(payload.link) },
       });
+      await acknowledge(payload.ack);
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const client of windows) client.postMessage({ type: 'PUSH_RECEIVED' });
     })(),

@@ -24,7 +24,7 @@ import { homeRoutes } from './routes/home';
 import { liveRoutes } from './routes/live';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
-import { notifyRoutes } from './routes/notify';
+import { notifyAckRoutes, notifyRoutes } from './routes/notify';
 import { obscuringRoutes } from './routes/obscuring';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
@@ -104,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(deps.config.apiBase, studyViewerRoutes);
   // PIN reset is for people who cannot sign: no token, rate-limited like the login.
   app.route(deps.config.apiBase, pinResetRoutes);
+  // The service worker acknowledges a shown push with the signed token the push carried, no session.
+  app.route(deps.config.apiBase, notifyAckRoutes);
   app.route(deps.config.apiBase, createApi());
   if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
   else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });

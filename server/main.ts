@@ -14,10 +14,12 @@ import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
 import { LiveHub } from './services/live/hub';
+import { notificationChannel } from './services/notify/channel';
 import { startNotificationDispatcher } from './services/notify/dispatcher';
 import { webPushChannel } from './services/notify/push-channel';
 import { vapidKeys } from './services/notify/push-keys';
 import { backgroundSignaturesSettled } from './services/signing/signature';
+import { recordOnlySender } from './services/sms/outbox';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -64,12 +66,16 @@ if (config.oidcIssuer) {
 
 const notifications = startNotificationDispatcher({
   db: database.db,
-  channel: webPushChannel(
-    database.db,
-    await vapidKeys(database.db),
-    config.pushContact,
-    logger.child({ component: 'push' }),
-  ),
+  channel: notificationChannel({
+    db: database.db,
+    push: webPushChannel(database.db, await vapidKeys(database.db), {
+      contact: config.pushContact,
+      logger: logger.child({ component: 'push' }),
+      ackPath: `${config.apiBase}/notify/push/ack`,
+    }),
+    smsSender: recordOnlySender,
+    logger: logger.child({ component: 'notify' }),
+  }),
   logger: logger.child({ component: 'notify' }),
 });
 

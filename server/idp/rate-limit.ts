@@ -38,6 +38,14 @@ export class LoginRateLimit {
     return false;
   }
 
+  /**
+   * Counts one failure of a public call that names no account (e.g. a push acknowledgement with a bad
+   * token) against the address alone; false once the address's window is spent.
+   */
+  async tryAddressFailure(address: string): Promise<boolean> {
+    return this.take(this.addressKey(address), MAX_FAILURES_PER_ADDRESS);
+  }
+
   /** The attempt taken by `tryAttempt` was not a failure (a right password before the code step). */
   async refund(username: string, address: string): Promise<void> {
     await this.giveBack(this.userKey(username));

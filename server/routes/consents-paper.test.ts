@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Consent, ProfileDenied } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { consents, signedDocuments, users } from '../db/schema';
+import { consents, notificationOutbox, signedDocuments, users } from '../db/schema';
+import { DEFAULT_PREFERENCES, savePreferences } from '../services/notify/preferences';
 import {
   consentList,
   dossierAnswers,
@@ -231,8 +232,10 @@ describe.each(databaseTargets)(
       await expectError(await prepareCall(giulia, 'giulia.bianchi', give), 403, 'PERMISSION_MISSING');
       expect((await ctx.call(`/api/patients/${giulia}/consensus`, 'giulia.bianchi')).status).toBe(200);
       await ctx.db.update(users).set({ permissions: patient.permissions }).where(eq(users.id, patient.id));
-      // Staff may answer an invitation for the patient: rejected, with its document.
+      // Staff may answer an invitation for the patient: rejected, with its document; the members hear of it.
       const diabetes = await projectIdOf(ctx, 'DIABETE');
+      const ferrari = await userNamed(ctx, 'dott.ferrari');
+      await savePreferences(ctx.db, ferrari.id, { ...DEFAULT_PREFERENCES, enabled: true }, new Date());
       const reject = await prepareCall(mario, 'dott.ferrari', {
         consents: [{ consentCode: 'CONS_PRJ_DIAB', projectId: diabetes, action: 'reject' }],
         signer: self,
@@ -243,6 +246,11 @@ describe.each(databaseTargets)(
         statusCode: 'REJECTED',
         version: 2,
       });
+      const told = await ctx.db
+        .select({ event: notificationOutbox.event, link: notificationOutbox.link })
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.userId, ferrari.id));
+      expect(told).toEqual([{ event: 'GUEST_INVITE_REFUSED', link: `/projectInviteRemove/${mario}` }]);
     });
 
     it('answers /me 403 code 2 while FEA consents are due, until they are signed', async () => {

@@ -17,6 +17,7 @@ const preferences = (enabled: boolean) => ({
       'UPLOAD_REJECTED',
       'PROJECT_INVITED',
       'PROJECT_REMOVED',
+      'GUEST_INVITE_REFUSED',
       'CONFERENCE_REQUESTED',
       'CONFERENCE_ACCEPTED',
       'CONFERENCE_REJECTED',
@@ -83,6 +84,22 @@ describe.each(databaseTargets)(
       // Withdrawing a pending invitation tells nobody.
       await ctx.call(`/api/projects/${cuore}/participants/${giulia}`, 'dott.ferrari', { method: 'DELETE' });
       expect(await outboxOf('giulia.bianchi')).toHaveLength(1);
+      expect(await outboxOf('dott.ferrari')).toEqual([]);
+
+      // Invited again and refused (25 times at once: one refusal): the members hear of it once.
+      await ctx.call(`/api/projects/${cuore}/participants/${giulia}`, 'dott.ferrari', { method: 'PUT' });
+      const refusals = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          ctx.call(`/api/projects/${cuore}/participants/${giulia}/refusal`, 'giulia.bianchi', {
+            method: 'PUT',
+          }),
+        ),
+      );
+      expect(refusals.filter((response) => response.status === 200)).toHaveLength(1);
+      expect(await outboxOf('dott.ferrari')).toEqual([
+        ['GUEST_INVITE_REFUSED', `/projectInviteRemove/${giulia}`],
+      ]);
+      await ctx.db.delete(notificationOutbox).where(eq(notificationOutbox.event, 'GUEST_INVITE_REFUSED'));
 
       const mario = await patientIdOf(ctx, 'mario.rossi');
       const request = async () => {

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { pushSubscriptions, users } from '../db/schema';
 import { createMemoryLogger } from '../logger';
+import { notificationChannel } from '../services/notify/channel';
 import { dispatchNotifications } from '../services/notify/dispatch';
 import { queueNotification } from '../services/notify/outbox';
 import { DEFAULT_PREFERENCES, savePreferences } from '../services/notify/preferences';
 import { webPushChannel } from '../services/notify/push-channel';
 import { vapidKeys } from '../services/notify/push-keys';
 import { MAX_PUSH_DEVICES } from '../services/notify/push-subscriptions';
+import { recordOnlySender } from '../services/sms/outbox';
 import { type LocalPushService, startLocalPushService } from '../test/push-endpoint';
 
 const send = (method: string, body: unknown): RequestInit => ({
@@ -53,7 +55,13 @@ describe.each(databaseTargets)('Web Push on $name', ({ location }) => {
       now: new Date(),
     });
     const keys = await vapidKeys(ctx.db);
-    const channel = webPushChannel(ctx.db, keys, ctx.config.pushContact, createMemoryLogger());
+    const logger = createMemoryLogger();
+    const push = webPushChannel(ctx.db, keys, {
+      contact: ctx.config.pushContact,
+      logger,
+      ackPath: '/api/notify/push/ack',
+    });
+    const channel = notificationChannel({ db: ctx.db, push, smsSender: recordOnlySender, logger });
     return dispatchNotifications(ctx.db, channel, new Date());
   };
 
@@ -73,6 +81,7 @@ describe.each(databaseTargets)('Web Push on $name', ({ location }) => {
       body: 'Apri il Fascicolo per i dettagli.',
       link: '/dossier',
       count: 1,
+      ack: { path: '/api/notify/push/ack', token: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/) },
     });
     expect(toItalian?.vapid).toEqual({
       aud: service.origin,

@@ -2,12 +2,18 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import {
   NotificationPreferences,
+  PushAck,
+  type PushDeviceStatus,
   PushEndpoint,
   type PushKey,
   PushSubscriptionInput,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
+import { HttpError } from '../http-error';
+import { requestAddress } from '../request-address';
+import { deviceStatus } from '../services/notify/device-health';
 import { readPreferences, savePreferences } from '../services/notify/preferences';
+import { receivePushAck } from '../services/notify/push-ack';
 import { vapidKeys } from '../services/notify/push-keys';
 import { removeSubscription, saveSubscription } from '../services/notify/push-subscriptions';
 import { currentUser } from '../services/users';
@@ -36,9 +42,27 @@ export const notifyRoutes = new Hono<AppEnv>()
     await saveSubscription(db, user.id, c.req.valid('json'), config.pushOrigins, new Date());
     return c.body(null, 204);
   })
+  // POST, not GET: the endpoint is a capability URL and stays out of query strings and logs.
+  .post('/notify/push/device', vValidator('json', PushEndpoint, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await currentUser(c);
+    const status = await deviceStatus(db, user.id, c.req.valid('json').endpoint, new Date());
+    if (!status) throw new HttpError(404, 'NOT_FOUND');
+    return c.json(status satisfies PushDeviceStatus);
+  })
   .delete('/notify/push/subscription', vValidator('json', PushEndpoint, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const user = await currentUser(c);
     await removeSubscription(db, user.id, c.req.valid('json').endpoint);
     return c.body(null, 204);
   });
+
+/** The service worker's acknowledgement: it has no access token, so this is mounted before the check. */
+export const notifyAckRoutes = new Hono<AppEnv>().post(
+  '/notify/push/ack',
+  vValidator('json', PushAck, onInvalid),
+  async (c) => {
+    await receivePushAck(c.get('deps').db, c.req.valid('json').token, requestAddress(c), new Date());
+    return c.body(null, 204);
+  },
+);

@@ -31,6 +31,9 @@ export function categoryOf(event: NotificationEvent): NotificationCategory {
 export const NotificationFrequency = v.picklist(['INSTANT', 'DAILY', 'WEEKLY', 'BIWEEKLY']);
 export type NotificationFrequency = v.InferOutput<typeof NotificationFrequency>;
 
+/** SMS cost money and wake people up: at most this many fallbacks per user in any 24 hours. */
+export const MAX_FALLBACK_SMS_PER_DAY = 3;
+
 export const MAX_REMINDER_OFFSETS = 5;
 export const MAX_REMINDER_DAYS = 30;
 
@@ -68,11 +71,37 @@ export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInput>;
 /** `DELETE /notify/push/subscription`: at logout and from /notify. */
 export const PushEndpoint = v.object({ endpoint: v.pipe(v.string(), v.url(), v.maxLength(1024)) });
 
-/** What the service worker receives: no clinical content (docs/decisions.md). */
+/** A signed, short-lived token (JWT) naming one push sent to one device; nothing else. */
+const AckToken = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+  v.maxLength(1024),
+);
+
+/**
+ * What the service worker receives: no clinical content (docs/decisions.md). `ack` is where and with
+ * what the worker says it showed the push (the worker has no access token): a device that stops
+ * saying so falls back to SMS for the categories the user marked important.
+ */
 export const PushPayload = v.object({
   title: v.string(),
   body: v.string(),
   link: v.string(),
   count: v.number(),
+  ack: v.optional(v.object({ path: v.string(), token: AckToken })),
 });
 export type PushPayload = v.InferOutput<typeof PushPayload>;
+
+/** `POST /notify/push/ack` (no access token: the service worker sends it): this push was shown. */
+export const PushAck = v.strictObject({ token: AckToken });
+export type PushAck = v.InferOutput<typeof PushAck>;
+
+/**
+ * `POST /notify/push/device` (the endpoint in the body, kept out of URLs and logs): whether this device
+ * shows the pushes it is sent. `stale`: pushes went unacknowledged for longer than the limit.
+ */
+export const PushDeviceStatus = v.object({
+  lastShownAt: v.nullable(v.string()),
+  stale: v.boolean(),
+});
+export type PushDeviceStatus = v.InferOutput<typeof PushDeviceStatus>;

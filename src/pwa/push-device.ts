@@ -40,6 +40,11 @@ export async function pushState(): Promise<PushState> {
   return (await existingSubscription()) ? 'on' : 'off';
 }
 
+/** This device's push endpoint, to ask the portal whether its pushes are shown; null when off. */
+export async function pushEndpoint(): Promise<string | null> {
+  return (await existingSubscription().catch(() => null))?.endpoint ?? null;
+}
+
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64Url.replace(/-/g, '+').replace(/_/g, '/');
   const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));

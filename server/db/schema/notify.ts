@@ -34,6 +34,8 @@ export const notificationOutbox = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set once when the row's SMS fallback was decided (sent or refused by the cap): never a second SMS. */
+    smsFallbackAt: timestamp('sms_fallback_at', { withTimezone: true }),
   },
   (table) => [
     index('notification_outbox_due').on(table.status, table.dueAt),
@@ -65,6 +67,8 @@ export const pushSubscriptions = pgTable(
     /** The last push the service worker said it showed: a device silent for long falls back to SMS. */
     lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** The first push the service took that no acknowledgement has covered yet; null when all are shown. */
+    unackedSince: timestamp('unacked_since', { withTimezone: true }),
   },
   (table) => [index('push_subscriptions_user').on(table.userId)],
 );

@@ -3,6 +3,7 @@ import type { ConsentAction, ConsentMedium, ConsentSigner } from '../../../src/c
 import type { Database } from '../../db/client';
 import { consents } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { tellMembersOfRefusal } from '../projects/invite-refused';
 import { expiryOf, modelOfConsent } from './catalogue';
 import { syncInProject } from './in-project';
 import { type ConsentRow, currentConsents } from './records';
@@ -63,6 +64,12 @@ export async function recordConsentVersion(tx: Database, input: ConsentVersionIn
     .returning();
   if (!row) throw new Error('consent not stored');
   if (input.projectId !== null) await syncInProject(tx, input.patientId, input.now);
+  if (input.projectId !== null && input.action === 'reject' && current?.statusCode === 'INVITE')
+    await tellMembersOfRefusal(tx, {
+      projectId: input.projectId,
+      patientId: input.patientId,
+      now: input.now,
+    });
   return row;
 }
 

@@ -12,6 +12,10 @@ export interface NotificationMessage {
   link: string;
   /** Several rows grouped into one digest. */
   count: number;
+  /** The outbox rows it carries: the SMS fallback is decided once per row. */
+  outboxIds: number[];
+  /** Their events: an SMS only for a category the user marked important. */
+  events: NotificationEvent[];
 }
 
 /** Delivers to a user's devices (web push; SMS when push stops arriving). */
@@ -28,12 +32,17 @@ function messageFor(rows: OutboxRow[]): NotificationMessage {
   const [first] = rows;
   if (!first) throw new Error('empty notification group');
   const links = new Set(rows.map((row) => row.link));
+  const carried = {
+    outboxIds: rows.map((row) => row.id),
+    events: rows.map((row) => row.event as NotificationEvent),
+  };
   if (rows.length === 1) {
     return {
       title: EVENT_TITLES[first.event as NotificationEvent],
       body: OPEN_FOR_DETAILS,
       link: first.link,
       count: 1,
+      ...carried,
     };
   }
   return {
@@ -41,6 +50,7 @@ function messageFor(rows: OutboxRow[]): NotificationMessage {
     body: OPEN_FOR_DETAILS,
     link: links.size === 1 ? first.link : '/home',
     count: rows.length,
+    ...carried,
   };
 }
 

@@ -62,6 +62,8 @@ describe.each(databaseTargets)('notification outbox on $name', ({ location }) =>
           body: expect.any(Object),
           link: '/dossier',
           count: 1,
+          outboxIds: [expect.any(Number)],
+          events: ['DOCUMENT_NEW'],
         },
       },
     ]);

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, projectMembers } from '../../db/schema';
+import { consents } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { currentConsents } from '../consents/records';
-import { publishLive } from '../live/publish';
+import { tellMembersOfRefusal } from './invite-refused';
 import { tellPatient } from './participants';
 
 /**
@@ -34,13 +34,7 @@ export async function refuseInvitation(db: Database, user: UserRow, patientId: n
       createdAt: now,
       updatedAt: now,
     });
-    // The members' invite screens and participation filters follow.
-    const members = await tx
-      .select({ id: projectMembers.userId })
-      .from(projectMembers)
-      .where(eq(projectMembers.projectId, projectId));
-    if (members.length > 0)
-      await publishLive(tx, { topics: ['consents'], userIds: members.map((row) => row.id) });
+    await tellMembersOfRefusal(tx, { projectId, patientId, now });
   });
   await tellPatient(db, patientId);
 }

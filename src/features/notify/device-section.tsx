@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { type PushState, pushState, turnPushOff, turnPushOn } from '../../pwa/push-device';
 import { Sheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toasts';
+import { DeviceStatus } from './device-status';
 
 export function DeviceSection(): JSX.Element {
   const { t, i18n } = useLingui();
@@ -80,9 +81,7 @@ export function DeviceSection(): JSX.Element {
       )}
       {state === 'on' && (
         <>
-          <p>
-            <Trans>Questo dispositivo riceve le notifiche del Fascicolo.</Trans>
-          </p>
+          <DeviceStatus />
           <IonButton expand="block" fill="outline" onClick={() => void turnOff()} disabled={busy}>
             <Trans>Disattiva su questo dispositivo</Trans>
           </IonButton>

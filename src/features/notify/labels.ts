@@ -16,7 +16,7 @@ export const EVENT_LABEL: Record<NotificationEvent, MessageDescriptor> = {
   PROJECT_REMOVED: msg`Fine della partecipazione a un progetto`,
   UPLOAD_REJECTED: msg`Documento caricato non accettato`,
   DOCUMENTATION_STATUS_CHANGED: msg`Cambio di stato della documentazione`,
-  GUEST_INVITE_REFUSED: msg`Invito rifiutato da una persona autorizzata`,
+  GUEST_INVITE_REFUSED: msg`Invito a un progetto rifiutato`,
   CARE_PLAN_REMINDER: msg`Promemoria delle attività del piano di cura`,
   CONFERENCE_REQUESTED: msg`Nuova richiesta di videoconferenza`,
   CONFERENCE_ACCEPTED: msg`Videoconferenza accettata`,

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useState } from 'react';
 import {
+  MAX_FALLBACK_SMS_PER_DAY,
   MAX_REMINDER_OFFSETS,
   NOTIFICATION_EVENTS,
   type NotificationCategory,
@@ -30,6 +31,7 @@ export function PreferencesForm({
   onSaved: (saved: NotificationPreferences) => void;
 }): JSX.Element {
   const { t, i18n } = useLingui();
+  const maxSms = MAX_FALLBACK_SMS_PER_DAY;
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const set = (change: Partial<NotificationPreferences>) =>
@@ -116,6 +118,12 @@ export function PreferencesForm({
             <span>
               <span className="notify-option-label">
                 <Trans>Importante: avvisami con un SMS se le notifiche non arrivano</Trans>
+              </span>
+              <span className="notify-option-hint">
+                <Trans>
+                  Quando per due giorni nessun tuo dispositivo mostra le notifiche, ti mandiamo un SMS senza
+                  dati clinici al cellulare del tuo profilo (al massimo {maxSms} al giorno).
+                </Trans>
               </span>
             </span>
           </label>
