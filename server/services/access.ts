@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../app-env';
 import { DOSSIER_CONSENT_CODE } from '../constants';
 import type { Database } from '../db/client';
+import { executeNamed } from '../db/prepared';
 import { consents, patients, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import {
@@ -135,14 +136,16 @@ export async function authorizeCallerAccess(
   activity: AuditActivity,
   alongside: SQL | null = null,
 ): Promise<{ user: UserRow; title: AccessTitle }> {
-  const [row] = await db
-    .select({
-      user: users,
-      patientExists: sql<boolean>`exists (select 1 from ${patients} where ${patients.mepiId} = ${patientId})`,
-    })
-    .from(users)
-    .where(eq(users.subject, subject))
-    .limit(1);
+  const [row] = await executeNamed(
+    db
+      .select({
+        user: users,
+        patientExists: sql<boolean>`exists (select 1 from ${patients} where ${patients.mepiId} = ${patientId})`,
+      })
+      .from(users)
+      .where(eq(users.subject, subject))
+      .limit(1),
+  );
   if (!row?.user.enabled) throw new HttpError(403, 'ACCESS_DENIED');
   if (!row.patientExists) throw new HttpError(404, 'NOT_FOUND');
   const title = await decideAndAudit(db, row.user, patientId, activity, {}, alongside);

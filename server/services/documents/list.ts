@@ -43,6 +43,27 @@ export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'us
   return and(...conditions) as SQL;
 }
 
+const UNFILTERING = new Set(['patientId', 'max', 'offset', 'context']);
+
+/**
+ * The unfiltered list's total as the database keeps it (document_counts, migration 0020): all current
+ * versions, when none of them is hidden from this caller. Null means "count": a filter, a guest (their
+ * grant decides), or a dossier with obscured documents for staff (their own are visible to them).
+ */
+export function maintainedTotal(
+  query: DocumentListQuery,
+  user: Pick<UserRow, 'userType' | 'id'>,
+): SQL | null {
+  // Any other key is a filter, including ones added later: only these leave the list unfiltered.
+  const filtered = Object.entries(query).some(
+    ([key, value]) =>
+      !UNFILTERING.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0),
+  );
+  if (filtered || user.userType === 'GUE') return null;
+  const allVisible = visibleToCondition(user) === null ? sql`` : sql` and obscured = 0`;
+  return sql`(select current from document_counts where patient_id = ${query.patientId}${allVisible})`;
+}
+
 /** The exact number of matching documents, when the page cannot tell it (an empty page past the first). */
 async function countOf(db: Database, where: SQL): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(documents).where(where);
@@ -64,7 +85,12 @@ export async function listPage(
   language: Language,
 ): Promise<DocumentList> {
   const where = listConditions(query, user);
-  const rows = await queryListPage(db, where, { limit: query.max, offset: query.offset });
+  const rows = await queryListPage(
+    db,
+    where,
+    { limit: query.max, offset: query.offset },
+    maintainedTotal(query, user),
+  );
   const [first] = rows;
   const total = first ? first.total : query.offset === 0 ? 0 : await countOf(db, where);
   const list: DocumentList = {

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { documents, documentTypes, studies, units } from '../../db/schema';
 import type { Language } from '../language';
 import { patientLocations } from '../reference/reference.data';
@@ -73,21 +74,25 @@ export interface ListRow extends DocumentSummary {
 
 /**
  * A page of the list in one statement: querySummaries, the total of countOf and the study lookup of
- * dicomStatuses (one index probe per row with an accession number, studies_accession_idx).
+ * dicomStatuses (one index probe per row with an accession number, studies_accession_idx). `maintained`:
+ * the total kept by the database when it applies (null where it does not), else the rows are counted.
  */
 export function queryListPage(
   db: Database,
   where: SQL,
   page: { limit: number; offset: number },
+  maintained: SQL | null = null,
 ): Promise<ListRow[]> {
-  const total = sql<number>`(select count(*)::int from ${documents} where ${where})`;
+  const counted = sql<number>`(select count(*)::int from ${documents} where ${where})`;
+  // COALESCE evaluates only what it needs: a maintained total found means no count at all.
+  const total = maintained ? sql<number>`coalesce(${maintained}, ${counted})` : counted;
   const statuses = sql<
     string | null
   >`case when coalesce(${documents.accessionNumber}, '') = '' then null else (
     select string_agg(${studies.status}::text, '|') from ${studies}
     where ${studies.accessionNumber} = any(string_to_array(${documents.accessionNumber}, '|'))
       and ${studies.patientId} = ${documents.patientId}) end`;
-  return db
+  const query = db
     .select({
       document: summaryColumns,
       type: typeColumns,
@@ -102,6 +107,8 @@ export function queryListPage(
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(page.limit)
     .offset(page.offset);
+  // The unfiltered list has one text per kind of caller: planned once per connection. Filters vary the text.
+  return maintained ? executeNamed(query) : query;
 }
 
 export async function findRecord(db: Database, documentId: number): Promise<DocumentRecord | null> {
