@@ -53,6 +53,14 @@ const statements: Record<string, { text: string; values: unknown[]; write?: bool
     values: [patient],
     write: true,
   },
+  'audit insert and settled restores': {
+    text: `with audit_row as (insert into audit_log (user_id, user_role, user_name, access_title, patient_id,
+      activity, outcome) values (null, 'PAT', 'bench', 'SELF', $1, 'DOCUMENT_LIST', 'ALLOWED'))
+      update documents set status = 'ONLINE', restore_requested_at = null
+      where patient_id = $1 and status = 'RESTORING' and restore_requested_at <= $2`,
+    values: [patient, new Date(Date.now() - 20_000)],
+    write: true,
+  },
 };
 for (const [label, statement] of Object.entries(statements)) {
   if (statement.write && !process.env.BENCH_STATEMENT_WRITES) continue;

@@ -55,3 +55,11 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "document_counts_truncate" AFTER TRUNCATE ON "documents"
   FOR EACH STATEMENT EXECUTE FUNCTION "document_counts_clear"();
+--> statement-breakpoint
+-- Every list settles the patient's finished restores: with the request time in the key, the RESTORING rows
+-- still within their delay, or seeded without a request time, are passed over in the index instead of read
+-- one heap page each (187 in the bench's dossier: 0.3 ms of database CPU per list).
+CREATE INDEX IF NOT EXISTS "documents_restoring_due_idx" ON "documents" USING btree ("patient_id", "restore_requested_at")
+  WHERE "status" = 'RESTORING';
+--> statement-breakpoint
+DROP INDEX IF EXISTS "documents_restoring_idx";
