@@ -1,8 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
 import { documents, documentTypes, studies, units } from '../../db/schema';
 import type { Language } from '../language';
 import { patientLocations } from '../reference/reference.data';
@@ -73,18 +72,20 @@ export interface ListRow extends DocumentSummary {
 }
 
 /**
- * A page of the list in one statement: querySummaries, the total of countOf and the study lookup of
- * dicomStatuses (one index probe per row with an accession number, studies_accession_idx). `maintained`:
- * the total kept by the database when it applies (null where it does not), else the rows are counted.
+ * A page of the list in one statement: querySummaries, its total and the study lookup of dicomStatuses
+ * (one index probe per row with an accession number, studies_accession_idx). `maintained`: the total kept
+ * by the database (document_counts), when it applies; COALESCE evaluates only what it needs, so a kept
+ * total found means no count at all. Not run: the caller runs it or prepares it (limit and offset may be
+ * placeholders).
  */
-export function queryListPage(
+export function listPageQuery(
   db: Database,
   where: SQL,
-  page: { limit: number; offset: number },
-  maintained: SQL | null = null,
-): Promise<ListRow[]> {
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  maintained: SQL | null,
+) {
   const counted = sql<number>`(select count(*)::int from ${documents} where ${where})`;
-  // COALESCE evaluates only what it needs: a maintained total found means no count at all.
   const total = maintained ? sql<number>`coalesce(${maintained}, ${counted})` : counted;
   const statuses = sql<
     string | null
@@ -92,7 +93,7 @@ export function queryListPage(
     select string_agg(${studies.status}::text, '|') from ${studies}
     where ${studies.accessionNumber} = any(string_to_array(${documents.accessionNumber}, '|'))
       and ${studies.patientId} = ${documents.patientId}) end`;
-  const query = db
+  return db
     .select({
       document: summaryColumns,
       type: typeColumns,
@@ -105,10 +106,8 @@ export function queryListPage(
     .innerJoin(units, eq(units.id, documents.provenanceUnitId))
     .where(where)
     .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  // The unfiltered list has one text per kind of caller: planned once per connection. Filters vary the text.
-  return maintained ? executeNamed(query) : query;
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function findRecord(db: Database, documentId: number): Promise<DocumentRecord | null> {
