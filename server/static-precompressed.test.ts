@@ -25,7 +25,8 @@ describe('precompressed static files (issue 16)', () => {
     });
     expect(run.status, run.stderr).toBe(0);
     ctx = await createTestContext('memory://', { staticDir: dir });
-  });
+    // A child tsx process on a shared machine: slower than a hook's default minute at times.
+  }, 180_000);
   afterAll(async () => {
     await ctx.close();
     rmSync(dir, { recursive: true, force: true });
