@@ -2,8 +2,8 @@
  * The bench's reference: a bare Hono + node-postgres + jose server, the floor the portal is compared
  * against (issue 16). It verifies the same ES256 access token and a fresh DPoP proof per request (the
  * embedded key imported each time, signature, ath, htm/htu, iat, thumbprint against cnf.jkt, the replay
- * insert and the grant read), runs the same SQL as the portal for the bench's two routes, and answers
- * the same JSON. Only the bench's case: a patient reading their own dossier (no obscuring, no guests).
+ * insert and the grant read), runs the same SQL as the portal for the bench's two routes (the hot ones
+ * as named statements, as the portal does: planned once per connection), and answers the same JSON. Only the bench's case: a patient reading their own dossier (no obscuring, no guests).
  * Run as its own process by bench-api.ts: env DATABASE_URL, PORT, PUBLIC_URL, ISSUER, AUDIENCE, JWKS_URL.
  */
 import { createHash } from 'node:crypto';
@@ -45,10 +45,11 @@ async function authenticate(request: Request, path: string): Promise<string> {
     requiredClaims: ['sub', 'exp'],
   });
   const grantId = String(claims.grant_id);
-  const grant = pool.query(
-    `select id from oidc_payloads where type = 'Grant' and id = $1 and (expires_at is null or expires_at > $2) limit 1`,
-    [grantId, new Date()],
-  );
+  const grant = pool.query({
+    name: 'grant',
+    text: `select id from oidc_payloads where type = 'Grant' and id = $1 and (expires_at is null or expires_at > $2) limit 1`,
+    values: [grantId, new Date()],
+  });
   grant.catch(() => undefined);
   const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt' });
   const now = Math.floor(Date.now() / 1000);
@@ -60,11 +61,12 @@ async function authenticate(request: Request, path: string): Promise<string> {
   if (thumbprint !== (claims.cnf as { jkt?: string } | undefined)?.jkt) throw new Refused();
   const key = createHash('sha256').update(`${thumbprint}:${payload.jti}`).digest('base64url');
   const until = new Date(Date.now() + 5 * 60 * 1000);
-  const stored = await pool.query(
-    `insert into dpop_proofs (key, expires_at) values ($1, $2) on conflict (key) do update set expires_at = $3
+  const stored = await pool.query({
+    name: 'dpop',
+    text: `insert into dpop_proofs (key, expires_at) values ($1, $2) on conflict (key) do update set expires_at = $3
      where dpop_proofs.expires_at <= $4::timestamptz returning key`,
-    [key, until, until, new Date().toISOString()],
-  );
+    values: [key, until, until, new Date().toISOString()],
+  });
   if (stored.rowCount === 0 || (await grant).rowCount === 0) throw new Refused();
   return String(claims.sub);
 }
@@ -96,10 +98,11 @@ const reply = (body: unknown): Response => {
 // The lookup of a user: what /me costs at least.
 app.get('/api/me', async (c) => {
   const subject = await authenticate(c.req.raw, '/api/me');
-  const { rows } = await pool.query<UserRow>(
-    'select id, user_type, display_name, permissions, in_project, patient_id, enabled from users where subject = $1 limit 1',
-    [subject],
-  );
+  const { rows } = await pool.query<UserRow>({
+    name: 'me',
+    text: 'select id, user_type, display_name, permissions, in_project, patient_id, enabled from users where subject = $1 limit 1',
+    values: [subject],
+  });
   const user = rows[0];
   if (!user?.enabled) throw new Refused();
   return reply({
@@ -146,11 +149,12 @@ app.get('/api/documents', async (c) => {
   const subject = await authenticate(c.req.raw, '/api/documents');
   const patientId = Number(c.req.query('patientId'));
   const max = Number(c.req.query('max') ?? 20);
-  const { rows } = await pool.query<UserRow & { patient_exists: boolean }>(
-    `select id, user_type, display_name, permissions, in_project, patient_id, enabled,
+  const { rows } = await pool.query<UserRow & { patient_exists: boolean }>({
+    name: 'caller',
+    text: `select id, user_type, display_name, permissions, in_project, patient_id, enabled,
        exists (select 1 from patients where mepi_id = $1) as patient_exists from users where subject = $2 limit 1`,
-    [patientId, subject],
-  );
+    values: [patientId, subject],
+  });
   const user = rows[0];
   if (!user?.enabled || !user.patient_exists || user.patient_id !== patientId) throw new Refused();
   await pool.query(
@@ -161,19 +165,21 @@ app.get('/api/documents', async (c) => {
      where patient_id = $4 and status = 'RESTORING' and restore_requested_at <= $5`,
     [user.id, user.user_type, user.display_name, patientId, new Date(Date.now() - RESTORE_DURATION_MS)],
   );
-  const page = await pool.query<ListRow>(
-    `select d.id, d.patient_id, d.title, d.accession_number, t.code as type_code, t.desc_it, t.viewable_by_patient,
+  const page = await pool.query<ListRow>({
+    name: 'page',
+    text: `select d.id, d.patient_id, d.title, d.accession_number, t.code as type_code, t.desc_it, t.viewable_by_patient,
        u.code as unit_code, u.name as unit_name, d.status, d.obscuring, d.created_at, d.location_code, d.version,
        d.page_count,
-       (select count(*)::int from documents where patient_id = $1 and superseded = false) as total,
+       coalesce((select current from document_counts where patient_id = $1),
+         (select count(*)::int from documents where patient_id = $1 and superseded = false)) as total,
        case when coalesce(d.accession_number, '') = '' then null else (
          select string_agg(s.status::text, '|') from studies s
          where s.accession_number = any(string_to_array(d.accession_number, '|')) and s.patient_id = d.patient_id) end
        as study_statuses
      from documents d join document_types t on t.code = d.document_type_code join units u on u.id = d.provenance_unit_id
      where d.patient_id = $1 and d.superseded = false order by d.created_at desc, d.id desc limit $2`,
-    [patientId, max],
-  );
+    values: [patientId, max],
+  });
   const total = page.rows[0]?.total ?? 0;
   return reply({
     documents: page.rows.map((row) => ({

@@ -75,13 +75,15 @@ function serveClient(app: Hono<AppEnv>, staticDir: string): void {
     const immutable = c.req.path.startsWith('/assets/');
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   });
-  app.use('*', serveStatic({ root: staticDir }));
+  // Bundles are compressed once at build (scripts/precompress.ts): `.br` or `.gz` by Accept-Encoding, with
+  // Vary; compression() leaves a reply with a Content-Encoding alone.
+  app.use('*', serveStatic({ root: staticDir, precompressed: true }));
   app.get('*', async (c, next) => {
     const looksLikeFile = path.extname(c.req.path) !== '';
     if (looksLikeFile || !existsSync(indexFile) || !c.req.header('Accept')?.includes('text/html'))
       return next();
     c.header('Cache-Control', 'no-cache');
-    return serveStatic({ path: indexFile })(c, next);
+    return serveStatic({ path: indexFile, precompressed: true })(c, next);
   });
 }
 

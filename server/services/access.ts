@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../app-env';
 import { DOSSIER_CONSENT_CODE } from '../constants';
 import type { Database } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { consents, patients, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import {
@@ -17,7 +18,7 @@ import { patientExists } from './patients';
 import { isStaff } from './users';
 
 /** The consents row that opens the dossier: current version, GIVEN, not revoked and not expired. */
-export function dossierConsentInForce(patientId: number | SQL, now: Date): SQL | undefined {
+export function dossierConsentInForce(patientId: number | SQL, now: Date | SQL): SQL | undefined {
   return and(
     eq(consents.patientId, patientId),
     eq(consents.consentCode, DOSSIER_CONSENT_CODE),
@@ -128,6 +129,20 @@ async function decideAndAudit(
  * route's first write) runs in the statement that writes the audit row. Same checks in the same order
  * (a disabled or unknown user 403 as requireUser, a missing patient 404 unaudited), same audit row.
  */
+/** The caller's user row and whether the patient exists: prepared once (it runs on every list). */
+const callerStatement = (db: Database) =>
+  preparedOnce(db, 'caller_and_patient', (name) =>
+    db
+      .select({
+        user: users,
+        patientExists: sql<boolean>`exists (select 1 from ${patients} where ${patients.mepiId} = ${sql.placeholder('patientId')})`,
+      })
+      .from(users)
+      .where(eq(users.subject, sql.placeholder('subject')))
+      .limit(1)
+      .prepare(name),
+  );
+
 export async function authorizeCallerAccess(
   db: Database,
   subject: string,
@@ -135,14 +150,7 @@ export async function authorizeCallerAccess(
   activity: AuditActivity,
   alongside: SQL | null = null,
 ): Promise<{ user: UserRow; title: AccessTitle }> {
-  const [row] = await db
-    .select({
-      user: users,
-      patientExists: sql<boolean>`exists (select 1 from ${patients} where ${patients.mepiId} = ${patientId})`,
-    })
-    .from(users)
-    .where(eq(users.subject, subject))
-    .limit(1);
+  const [row] = await callerStatement(db).execute({ subject, patientId });
   if (!row?.user.enabled) throw new HttpError(403, 'ACCESS_DENIED');
   if (!row.patientExists) throw new HttpError(404, 'NOT_FOUND');
   const title = await decideAndAudit(db, row.user, patientId, activity, {}, alongside);

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Patient } from '../../src/contract';
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
+import { instantPlaceholder, preparedOnce } from '../db/prepared';
 import { consents, favorites, guests, patients, users } from '../db/schema';
 import { dossierConsentInForce } from './access';
 import { dueAmong } from './consents/due';
@@ -23,34 +24,42 @@ interface ConsentJson {
 
 const instant = (text: string | null): Date | null => (text === null ? null : new Date(text));
 
+/** The statement of meView, prepared once: it runs on every start of the app. */
+const meStatement = (db: Database) =>
+  preparedOnce(db, 'me_view', (name) => {
+    const now = instantPlaceholder('now');
+    const guestPatient = db
+      .select({ patientId: guests.patientId })
+      .from(guests)
+      .where(and(eq(guests.guestUserId, users.id), liveCondition(now)))
+      .orderBy(sql`${guests.invitedAt} desc`, sql`${guests.id} desc`)
+      .limit(1);
+    return db
+      .select({
+        user: users,
+        patient: patients,
+        favorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${users.id} and ${favorites.patientId} = ${users.patientId})`,
+        dossierConsent: sql<boolean>`exists (select 1 from ${consents} where ${dossierConsentInForce(sql`${users.patientId}`, now)})`,
+        consents: sql<ConsentJson[] | null>`case when ${users.userType} = 'PAT' then (
+          select json_agg(json_build_object('consentCode', ${consents.consentCode}, 'statusCode', ${consents.statusCode},
+            'expiresAt', ${consents.expiresAt}, 'revokedAt', ${consents.revokedAt}) order by ${consents.id})
+          from ${consents} where ${consents.patientId} = ${users.patientId} and ${consents.superseded} = false) end`,
+        guestPatientId: sql<number | null>`case when ${users.userType} = 'GUE' then ${guestPatient} end`,
+      })
+      .from(users)
+      .leftJoin(patients, and(eq(users.userType, 'PAT'), eq(patients.mepiId, users.patientId)))
+      .where(eq(users.subject, sql.placeholder('subject')))
+      .limit(1)
+      .prepare(name);
+  });
+
 /**
  * The caller, their patient row with its favourite flag, whether the dossier consent is in force, a
  * patient's current consents (for those due for the advanced signature) and a guest's newest live grant,
  * all in one round trip. The same checks in the same order as before (issue 16: /me ran five statements).
  */
 export async function meView(db: Database, subject: string, now: Date = new Date()): Promise<MeView> {
-  const guestPatient = db
-    .select({ patientId: guests.patientId })
-    .from(guests)
-    .where(and(eq(guests.guestUserId, users.id), liveCondition(now)))
-    .orderBy(sql`${guests.invitedAt} desc`, sql`${guests.id} desc`)
-    .limit(1);
-  const [row] = await db
-    .select({
-      user: users,
-      patient: patients,
-      favorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${users.id} and ${favorites.patientId} = ${users.patientId})`,
-      dossierConsent: sql<boolean>`exists (select 1 from ${consents} where ${dossierConsentInForce(sql`${users.patientId}`, now)})`,
-      consents: sql<ConsentJson[] | null>`case when ${users.userType} = 'PAT' then (
-        select json_agg(json_build_object('consentCode', ${consents.consentCode}, 'statusCode', ${consents.statusCode},
-          'expiresAt', ${consents.expiresAt}, 'revokedAt', ${consents.revokedAt}) order by ${consents.id})
-        from ${consents} where ${consents.patientId} = ${users.patientId} and ${consents.superseded} = false) end`,
-      guestPatientId: sql<number | null>`case when ${users.userType} = 'GUE' then ${guestPatient} end`,
-    })
-    .from(users)
-    .leftJoin(patients, and(eq(users.userType, 'PAT'), eq(patients.mepiId, users.patientId)))
-    .where(eq(users.subject, subject))
-    .limit(1);
+  const [row] = await meStatement(db).execute({ subject, now: now.toISOString() });
   if (!row?.user.enabled) return { kind: 'denied', code: 1, patient: null };
   const { user } = row;
   if (user.userType === 'PAT' && user.patientId !== null) {

@@ -9,7 +9,8 @@ export const RESTORE_DURATION_MS = 20_000;
  * Restores finish lazily: whoever reads first after the delay persists ONLINE. Restores requested through
  * the portal carry their request time; seeded RESTORING rows have none and stay in progress, so the demo
  * always shows that state. The status is a literal, not a parameter, so the partial index
- * `documents_restoring_idx` (status = 'RESTORING') applies to every plan, cached ones included.
+ * `documents_restoring_due_idx` (status = 'RESTORING', keyed by patient and request time) applies to every
+ * plan, cached ones included.
  */
 export async function settleRestores(db: Database, scope: SQL, now: Date): Promise<void> {
   await settleRestoresStatement(db, scope, now);

@@ -1,11 +1,12 @@
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DocumentList, DocumentListQuery } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { documents, documentTypes, units } from '../../db/schema';
 import type { Language } from '../language';
 import { visibleToCondition } from '../obscuring/visibility';
-import { listRowToDocument, queryListPage } from './records';
+import { listPageQuery, listRowToDocument } from './records';
 
 const asList = <T extends string>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : ([value].flat() as T[]);
@@ -14,12 +15,21 @@ const asList = <T extends string>(value: T | T[] | undefined): T[] =>
 const romeMidnight = (isoDate: string): SQL =>
   sql`((${isoDate})::date)::timestamp at time zone 'Europe/Rome'`;
 
-/** Conditions of the list filters; always the patient's current versions only. */
-export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'userType' | 'id'>): SQL {
-  const conditions: SQL[] = [eq(documents.patientId, query.patientId), eq(documents.superseded, false)];
+/** The patient's current versions this caller may see (the id may be a placeholder, not for guests). */
+function visibleCurrent(
+  patientId: number | SQLWrapper,
+  user: Pick<UserRow, 'userType'> & { id: number | SQLWrapper },
+): SQL[] {
+  const conditions: SQL[] = [eq(documents.patientId, patientId), eq(documents.superseded, false)];
   // Obscured documents are left out here, in the query, so counts and pages never reveal them.
   const visible = visibleToCondition(user);
   if (visible) conditions.push(visible);
+  return conditions;
+}
+
+/** Conditions of the list filters; always the patient's current versions only. */
+export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'userType' | 'id'>): SQL {
+  const conditions = visibleCurrent(query.patientId, user);
   const types = asList(query.documentType);
   if (types.length > 0) conditions.push(inArray(documents.documentTypeCode, types));
   const provenances = asList(query.provenance);
@@ -43,6 +53,42 @@ export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'us
   return and(...conditions) as SQL;
 }
 
+const UNFILTERING = new Set(['patientId', 'max', 'offset', 'context']);
+
+/** No filter: any other key is one, including ones added later. */
+const isUnfiltered = (query: DocumentListQuery): boolean =>
+  Object.entries(query).every(
+    ([key, value]) =>
+      UNFILTERING.has(key) || value === undefined || (Array.isArray(value) && value.length === 0),
+  );
+
+/**
+ * The unfiltered list's total as the database keeps it (document_counts, migration 0020): all current
+ * versions, when none of them is hidden from this caller (staff: none obscured; their own would be visible
+ * to them, but then the list counts). Null (no row): the list counts.
+ */
+const maintainedTotal = (patientId: SQLWrapper, userType: UserRow['userType']): SQL =>
+  sql`(select current from document_counts where patient_id = ${patientId}${
+    visibleToCondition({ userType, id: 0 }) === null ? sql`` : sql` and obscured = 0`
+  })`;
+
+/**
+ * The unfiltered page of a patient or staff member (the hottest read): one prepared statement per kind of
+ * caller, with the kept total. Guests' lists read their grants and are built per request.
+ */
+const unfilteredPage = (db: Database, userType: UserRow['userType']) =>
+  preparedOnce(db, `document_list_page_${userType.toLowerCase()}`, (name) => {
+    const patientId = sql.placeholder('patientId');
+    const where = and(...visibleCurrent(patientId, { userType, id: sql.placeholder('userId') })) as SQL;
+    return listPageQuery(
+      db,
+      where,
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+      maintainedTotal(patientId, userType),
+    ).prepare(name);
+  });
+
 /** The exact number of matching documents, when the page cannot tell it (an empty page past the first). */
 async function countOf(db: Database, where: SQL): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(documents).where(where);
@@ -63,10 +109,17 @@ export async function listPage(
   user: UserRow,
   language: Language,
 ): Promise<DocumentList> {
-  const where = listConditions(query, user);
-  const rows = await queryListPage(db, where, { limit: query.max, offset: query.offset });
+  const rows =
+    isUnfiltered(query) && user.userType !== 'GUE'
+      ? await unfilteredPage(db, user.userType).execute({
+          patientId: query.patientId,
+          userId: user.id,
+          limit: query.max,
+          offset: query.offset,
+        })
+      : await listPageQuery(db, listConditions(query, user), query.max, query.offset, null);
   const [first] = rows;
-  const total = first ? first.total : query.offset === 0 ? 0 : await countOf(db, where);
+  const total = first ? first.total : query.offset === 0 ? 0 : await countOf(db, listConditions(query, user));
   const list: DocumentList = {
     documents: rows.map((row) => listRowToDocument(row, user, language)),
     paging: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -72,15 +72,21 @@ export interface ListRow extends DocumentSummary {
 }
 
 /**
- * A page of the list in one statement: querySummaries, the total of countOf and the study lookup of
- * dicomStatuses (one index probe per row with an accession number, studies_accession_idx).
+ * A page of the list in one statement: querySummaries, its total and the study lookup of dicomStatuses
+ * (one index probe per row with an accession number, studies_accession_idx). `maintained`: the total kept
+ * by the database (document_counts), when it applies; COALESCE evaluates only what it needs, so a kept
+ * total found means no count at all. Not run: the caller runs it or prepares it (limit and offset may be
+ * placeholders).
  */
-export function queryListPage(
+export function listPageQuery(
   db: Database,
   where: SQL,
-  page: { limit: number; offset: number },
-): Promise<ListRow[]> {
-  const total = sql<number>`(select count(*)::int from ${documents} where ${where})`;
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  maintained: SQL | null,
+) {
+  const counted = sql<number>`(select count(*)::int from ${documents} where ${where})`;
+  const total = maintained ? sql<number>`coalesce(${maintained}, ${counted})` : counted;
   const statuses = sql<
     string | null
   >`case when coalesce(${documents.accessionNumber}, '') = '' then null else (
@@ -100,8 +106,8 @@ export function queryListPage(
     .innerJoin(units, eq(units.id, documents.provenanceUnitId))
     .where(where)
     .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function findRecord(db: Database, documentId: number): Promise<DocumentRecord | null> {

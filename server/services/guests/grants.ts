@@ -13,7 +13,7 @@ export interface LiveGrant {
 }
 
 /** A grant not revoked and before its deadline. */
-export const liveCondition = (now: Date): SQL =>
+export const liveCondition = (now: Date | SQL): SQL =>
   and(isNull(guests.revokedAt), gt(guests.deadline, now)) as SQL;
 
 /**

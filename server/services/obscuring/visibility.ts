@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ObscuringInfo } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -70,12 +70,19 @@ export function isObscuredFor(
 }
 
 /**
- * SQL condition keeping only the documents this caller may see; null when nothing is hidden. A guest
+ * SQL condition keeping only the documents this caller may see; null when nothing is hidden. The id may be
+ * a placeholder (a statement prepared per kind of caller, the document list's). A guest
  * sees what their live grant allows: shared documents, or with the 'dossier' right the documents not
  * obscured for their relationship (guestVisibleCondition).
  */
-export function visibleToCondition(user: Viewer): SQL | null {
-  if (user.userType === 'GUE') return guestVisibleCondition(user.id);
+export function visibleToCondition(
+  user: Pick<UserRow, 'userType'> & { id: number | SQLWrapper },
+): SQL | null {
+  if (user.userType === 'GUE') {
+    // A guest's condition reads their grants: never part of a statement prepared for others.
+    if (typeof user.id !== 'number') throw new Error('no prepared condition for guests');
+    return guestVisibleCondition(user.id);
+  }
   const flags = hidingFlags(user);
   if (flags.length === 0) return null;
   const hidden = sql.join(
