@@ -64,6 +64,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONFERENCE_ALREADY_REQUESTED: 'Hai già una richiesta di videoconferenza in attesa con questo paziente',
   CONFERENCE_ALREADY_ANSWERED: 'La richiesta di videoconferenza ha già ricevuto una risposta',
   CONFERENCE_NOT_ACTIVE: 'La videoconferenza non è attiva',
+  PAI_ACTIVITY_ALREADY_DONE: "L'attività è già stata segnata come svolta",
+  PAI_NOT_ACTIVE: 'Il piano di cura non è più in vigore',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

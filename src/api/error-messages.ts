@@ -74,6 +74,8 @@ const ERROR_TEXT: Readonly<
   CONFERENCE_ALREADY_REQUESTED: msg`Hai già una richiesta di videoconferenza in attesa con questo paziente`,
   CONFERENCE_ALREADY_ANSWERED: msg`La richiesta di videoconferenza ha già ricevuto una risposta`,
   CONFERENCE_NOT_ACTIVE: msg`La videoconferenza non è attiva`,
+  PAI_ACTIVITY_ALREADY_DONE: msg`L'attività è già stata segnata come svolta`,
+  PAI_NOT_ACTIVE: msg`Il piano di cura non è più in vigore`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

@@ -106,6 +106,8 @@ export const ErrorCode = v.picklist([
   'CONFERENCE_ALREADY_REQUESTED',
   'CONFERENCE_ALREADY_ANSWERED',
   'CONFERENCE_NOT_ACTIVE',
+  'PAI_ACTIVITY_ALREADY_DONE',
+  'PAI_NOT_ACTIVE',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
