@@ -192,3 +192,11 @@ export const ProjectDetailsPage = page(
   () => import('../features/projects/project-details-page'),
   (m) => m.ProjectDetailsPage,
 );
+export const PaiPage = page(
+  () => import('../features/pai/pai-page'),
+  (m) => m.PaiPage,
+);
+export const CarePlansPage = page(
+  () => import('../features/pai/care-plans-page'),
+  (m) => m.CarePlansPage,
+);

@@ -8,6 +8,7 @@ import { patterns } from '../routing/paths';
 import {
   AboutPage,
   ArchiveRequestPage,
+  CarePlansPage,
   ClinicalRequestPage,
   ConferencesPage,
   ConsentsPage,
@@ -30,6 +31,7 @@ import {
   NotifyPage,
   ObscuringPage,
   ObscuringSignPage,
+  PaiPage,
   PaperConsentPage,
   PatientInfoPage,
   PatientListPage,
@@ -151,4 +153,6 @@ export const ROUTES: readonly AppRoute[] = [
     staffPermission: 'perm.meview.project.info',
   },
   { pattern: patterns.projectDetails, page: ProjectDetailsPage, access: 'session' },
+  { pattern: patterns.pai, page: PaiPage, access: 'session' },
+  { pattern: patterns.carePlans, page: CarePlansPage, access: 'session' },
 ];

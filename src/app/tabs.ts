@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   checkmarkDoneOutline,
+  clipboardOutline,
   cloudUploadOutline,
   copyOutline,
   documentTextOutline,
@@ -130,6 +131,15 @@ export const TABS: readonly TabDefinition[] = [
     icon: medkitOutline,
     roles: ['PAT'],
     href: (user) => (user.patientId === null ? null : paths.clinicalRequest(user.patientId)),
+    menuOnly: true,
+  },
+  // Spec 2: care plans are loaded when the user is in a project.
+  {
+    id: 'carePlans',
+    label: msg`Piani di cura`,
+    icon: clipboardOutline,
+    roles: ['PAT'],
+    href: (user) => (user.inProject && user.patientId !== null ? paths.carePlans(user.patientId) : null),
     menuOnly: true,
   },
   { id: 'patients', label: msg`Pazienti`, icon: peopleOutline, roles: STAFF, href: () => paths.patients() },

@@ -48,6 +48,8 @@ export const patterns = {
   projectInviteRemove: '/projectInviteRemove/:patientId',
   projectDetails: '/projectDetails/:projectId',
   messages: '/messages',
+  pai: '/pai/:paiId',
+  carePlans: '/carePlans/:patientId',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -122,4 +124,7 @@ export const paths = {
   projectDetails: (projectId: number | string): string => `/projectDetails/${id(projectId)}`,
   /** Staff writing about a patient pass `patientId`. */
   messages: (patientId?: number): string => withQuery(patterns.messages, { patientId }),
+  pai: (paiId: number | string): string => `/pai/${id(paiId)}`,
+  /** A patient's care plans (the list the spec's `/pai/{paiId}` is reached from). */
+  carePlans: (patientId: number | string): string => `/carePlans/${id(patientId)}`,
 } as const;
