@@ -4,6 +4,7 @@ import { checkmarkCircleOutline, notificationsOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import type { PaiActivity } from '../../contract/pai';
 import { useDateFormat } from '../../i18n/dates';
+import { dayLabel } from './labels';
 
 export interface ActivityActions {
   /** Absent: the caller may not mark done (a guest, a plan no longer in force). */
@@ -12,13 +13,14 @@ export interface ActivityActions {
 }
 
 function ReminderSummary({ activity }: { activity: PaiActivity }): JSX.Element {
+  const { i18n } = useLingui();
   const days = activity.reminderDays;
   if (days.length === 0) return <Trans>Nessun promemoria</Trans>;
-  const list = days.join(', ');
+  const list = days.map((day) => i18n._(dayLabel(day))).join(', ');
   return activity.reminderDefault ? (
-    <Trans>Promemoria: {list} giorni prima (preferenze generali)</Trans>
+    <Trans>Promemoria: {list} (preferenze generali)</Trans>
   ) : (
-    <Trans>Promemoria: {list} giorni prima</Trans>
+    <Trans>Promemoria: {list}</Trans>
   );
 }
 

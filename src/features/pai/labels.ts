@@ -15,6 +15,13 @@ export function planStatusLook(status: PaiStatus): { label: MessageDescriptor; t
   }
 }
 
+/** "N days before", as the chips and the activity cards say it. */
+export function dayLabel(days: number): MessageDescriptor {
+  if (days === 0) return msg`Il giorno stesso`;
+  if (days === 1) return msg`1 giorno prima`;
+  return msg`${days} giorni prima`;
+}
+
 /** The day chips of the reminder sheet (days before the activity). */
 export const REMINDER_CHOICES = [0, 1, 2, 3, 7, 14, 30] as const;
 

@@ -51,8 +51,9 @@ export function PaiPage(): JSX.Element {
   };
 
   const title = state.status === 'ready' ? state.value.title : t`Piano di cura`;
+  const back = state.status === 'ready' ? paths.carePlans(state.value.patientId) : paths.home();
   return (
-    <PageLayout title={title} backTo={paths.home()} refresher={<Refresher onRefresh={reload} />}>
+    <PageLayout title={title} backTo={back} refresher={<Refresher onRefresh={reload} />}>
       {state.status === 'loading' && <LoadingState />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
       {state.status === 'ready' && (

@@ -57,7 +57,7 @@ export function PlanHeader({ plan }: { plan: Pai }): JSX.Element {
           </dt>
           <dd>
             <Trans>
-              {done} attività svolte su {total}
+              Attività svolte: {done} su {total}
             </Trans>
           </dd>
         </div>

@@ -34,7 +34,7 @@ export function PlanSummaryItem({ plan, current }: { plan: PaiSummary; current: 
           )}
           {' · '}
           <Trans>
-            {done} attività svolte su {total}
+            Attività svolte: {done} su {total}
           </Trans>
         </p>
       </IonLabel>

@@ -12,13 +12,7 @@ import { failureMessage } from '../../api/error-report';
 import { MAX_REMINDER_OFFSETS } from '../../contract/notify';
 import type { PaiActivity } from '../../contract/pai';
 import { Sheet } from '../../ui/sheet';
-import { REMINDER_CHOICES } from './labels';
-
-function dayLabel(days: number): MessageDescriptor {
-  if (days === 0) return msg`Il giorno stesso`;
-  if (days === 1) return msg`1 giorno prima`;
-  return msg`${days} giorni prima`;
-}
+import { dayLabel, REMINDER_CHOICES } from './labels';
 
 export function ReminderSheet({
   activity,
