@@ -90,3 +90,26 @@ test.describe('on a tablet', () => {
     await expect(page.getByRole('heading', { level: 1, name: PLAN })).toBeVisible();
   });
 });
+
+test.describe('staff on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 } });
+  test('a physician of the project reaches the plan from the patient record and reads the replaced one', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    mkdirSync(SHOTS, { recursive: true });
+    await login(page, 'dott.ferrari');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/patients');
+    await page.getByLabel('Cognome').fill('Rossi');
+    await page.getByLabel('Nome', { exact: true }).fill('Mario');
+    await page.getByRole('link', { name: 'Rossi Mario' }).first().click();
+    await page.locator('ion-button', { hasText: 'Piani di cura' }).click();
+    await expect(page).toHaveURL(/\/carePlans\/\d+$/);
+    await page.locator('ion-item', { hasText: 'Sostituito' }).click();
+    // Staff read a replaced plan's activities, without actions.
+    await expect(page.locator('article.pai-activity')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Segna come svolta' })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/tablet-staff-replaced.png` });
+  });
+});

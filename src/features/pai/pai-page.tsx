@@ -21,6 +21,7 @@ import { DoneSheet } from './done-sheet';
 import { FoldersSection } from './folders-section';
 import { PlanHeader } from './plan-header';
 import { ReminderSheet } from './reminder-sheet';
+import { useActivityTarget } from './use-activity-target';
 import './pai.css';
 
 export function PaiPage(): JSX.Element {
@@ -30,6 +31,7 @@ export function PaiPage(): JSX.Element {
     useCallback(() => fetchPlan(paiId), [paiId]),
     { refreshOnReturn: true, keepOnError: true },
   );
+  useActivityTarget(state.status === 'ready');
   const [doing, setDoing] = useState<PaiActivity | null>(null);
   const [reminding, setReminding] = useState<PaiActivity | null>(null);
   const replace = (changed: PaiActivity): void =>
