@@ -7,6 +7,8 @@ import { useDateFormat } from '../../i18n/dates';
 import { dayLabel } from './labels';
 
 export interface ActivityActions {
+  /** The plan is no longer in force: an activity not done stays "Non svolta", not "Da svolgere". */
+  planClosed?: boolean;
   /** Absent: the caller may not mark done (a guest, a plan no longer in force). */
   onDone?: (activity: PaiActivity) => void;
   onReminders?: (activity: PaiActivity) => void;
@@ -27,6 +29,7 @@ function ReminderSummary({ activity }: { activity: PaiActivity }): JSX.Element {
 /** One activity: what, by when, its state; to do → "Segna come svolta" and its reminders. */
 export function ActivityCard({
   activity,
+  planClosed = false,
   onDone,
   onReminders,
 }: { activity: PaiActivity } & ActivityActions): JSX.Element {
@@ -40,8 +43,8 @@ export function ActivityCard({
     <article className="pai-activity" aria-labelledby={`pai-activity-${activity.activityId}`}>
       <div className="pai-activity-head">
         <h3 id={`pai-activity-${activity.activityId}`}>{activity.title}</h3>
-        <span className={`pai-chip tone-${isDone ? 'success' : 'warning'}`}>
-          {isDone ? t`Svolta` : t`Da svolgere`}
+        <span className={`pai-chip tone-${isDone ? 'success' : planClosed ? 'muted' : 'warning'}`}>
+          {isDone ? t`Svolta` : planClosed ? t`Non svolta` : t`Da svolgere`}
         </span>
       </div>
       {activity.description && <p>{activity.description}</p>}

@@ -110,6 +110,7 @@ function Activities({
           <ActivityCard
             key={activity.activityId}
             activity={activity}
+            planClosed={plan.status !== 'ACTIVE'}
             onDone={plan.canMarkDone ? onDone : undefined}
             onReminders={plan.status === 'ACTIVE' ? onReminders : undefined}
           />
