@@ -25,7 +25,7 @@ test('Mario opens his care plan and marks an activity done; it stays done after 
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   await login(page, 'mario.rossi');
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
   await openPlan(page);
 
   const card = page.locator('article.pai-activity', { hasText: ACTIVITY });
@@ -79,7 +79,7 @@ test.describe('on a tablet', () => {
     test.setTimeout(90_000);
     mkdirSync(SHOTS, { recursive: true });
     await login(page, 'mario.rossi');
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
     await openPlan(page);
     await page.screenshot({ path: `${SHOTS}/tablet-plan.png`, fullPage: true });
     await page.goBack();
@@ -99,7 +99,7 @@ test.describe('staff on a tablet', () => {
     test.setTimeout(90_000);
     mkdirSync(SHOTS, { recursive: true });
     await login(page, 'dott.ferrari');
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
     await page.goto('/patients');
     await page.getByLabel('Cognome').fill('Rossi');
     await page.getByLabel('Nome', { exact: true }).fill('Mario');
