@@ -26,6 +26,7 @@ import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { notifyAckRoutes, notifyRoutes } from './routes/notify';
 import { obscuringRoutes } from './routes/obscuring';
+import { paiRoutes } from './routes/pai';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
 import { projectRoutes } from './routes/projects';
@@ -62,6 +63,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', conferenceRoutes)
     .route('/', conferenceCallRoutes)
     .route('/', surveyRoutes)
+    .route('/', paiRoutes)
     .all('*', apiNotFound);
 }
 

@@ -66,6 +66,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONFERENCE_NOT_ACTIVE: 'La videoconferenza non è attiva',
   SURVEY_CLOSED: 'Il questionario è chiuso: non si può più compilare né rifiutare',
   SURVEY_TEMPLATE_INVALID: 'Il modello del questionario non è valido',
+  PAI_ACTIVITY_ALREADY_DONE: "L'attività è già stata segnata come svolta",
+  PAI_NOT_ACTIVE: 'Il piano di cura non è più in vigore',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

@@ -18,6 +18,9 @@ const probes: { method: string; path: (id: string) => string; user: string; fiel
   { method: 'GET', path: (id) => `/api/guests/${id}`, user: 'mario.rossi', field: 'guestId' },
   { method: 'PUT', path: (id) => `/api/documentRequest/${id}/cancel`, user: 'mario.rossi', field: 'id' },
   { method: 'DELETE', path: (id) => `/api/documentRequest/${id}`, user: 'mario.rossi', field: 'id' },
+  { method: 'GET', path: (id) => `/api/pais/${id}`, user: 'mario.rossi', field: 'id' },
+  { method: 'GET', path: (id) => `/api/pais?patientId=${id}`, user: 'mario.rossi', field: 'patientId' },
+  { method: 'PUT', path: (id) => `/api/pais/${id}/activity/1/done`, user: 'mario.rossi', field: 'paiId' },
 ];
 
 describe.each(databaseTargets)('identifiers out of range on $name', ({ location }) => {

@@ -45,6 +45,11 @@ const activities = {
   UPLOAD_REVIEW: { it: 'Approvazione o rifiuto di un documento caricato', en: 'Uploaded document reviewed' },
   DOCUMENT_REQUEST_READ: { it: 'Consultazione delle richieste di copie', en: 'Copy requests read' },
   DOCUMENT_REQUEST_WRITE: { it: 'Richiesta di copie di documenti', en: 'Copy request made or changed' },
+  CARE_PLAN_READ: { it: 'Consultazione dei piani di cura', en: 'Care plans read' },
+  CARE_PLAN_WRITE: {
+    it: "Registrazione di un'attività del piano di cura",
+    en: 'Care plan activity recorded',
+  },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {

@@ -76,6 +76,8 @@ const ERROR_TEXT: Readonly<
   CONFERENCE_NOT_ACTIVE: msg`La videoconferenza non è attiva`,
   SURVEY_CLOSED: msg`Il questionario è chiuso: non si può più compilare né rifiutare`,
   SURVEY_TEMPLATE_INVALID: msg`Il modello del questionario non è valido`,
+  PAI_ACTIVITY_ALREADY_DONE: msg`L'attività è già stata segnata come svolta`,
+  PAI_NOT_ACTIVE: msg`Il piano di cura non è più in vigore`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

@@ -220,3 +220,11 @@ export const CreateSurveyCardPage = page(
   () => import('../features/surveys/cards/create-card-page'),
   (m) => m.CreateCardPage,
 );
+export const PaiPage = page(
+  () => import('../features/pai/pai-page'),
+  (m) => m.PaiPage,
+);
+export const CarePlansPage = page(
+  () => import('../features/pai/care-plans-page'),
+  (m) => m.CarePlansPage,
+);

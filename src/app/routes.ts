@@ -8,6 +8,7 @@ import { patterns } from '../routing/paths';
 import {
   AboutPage,
   ArchiveRequestPage,
+  CarePlansPage,
   ClinicalRequestPage,
   ConferencesPage,
   ConsentsPage,
@@ -32,6 +33,7 @@ import {
   NotifyPage,
   ObscuringPage,
   ObscuringSignPage,
+  PaiPage,
   PaperConsentPage,
   PatientInfoPage,
   PatientListPage,
@@ -170,4 +172,6 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { pattern: patterns.surveyCardList, page: SurveyCardListPage, access: 'session', staffOnly: true },
   { pattern: patterns.createSurveyCard, page: CreateSurveyCardPage, access: 'session', staffOnly: true },
+  { pattern: patterns.pai, page: PaiPage, access: 'session' },
+  { pattern: patterns.carePlans, page: CarePlansPage, access: 'session' },
 ];

@@ -55,6 +55,13 @@ describe('the tab bar by role', () => {
     expect(labels(menuEntriesFor(guest), 'label')).not.toContain('Questionari');
   });
 
+  it('lists care plans in the menu only for a patient in a project (spec 2)', () => {
+    expect(labels(menuEntriesFor({ ...patient, inProject: false }), 'label')).not.toContain('Piani di cura');
+    const inProject = menuEntriesFor({ ...patient, inProject: true });
+    expect(inProject.find((entry) => entry.id === 'carePlans')?.href).toBe(`/carePlans/${patient.patientId}`);
+    expect(labels(tabsFor({ ...patient, inProject: true }))).not.toContain('Piani di cura');
+  });
+
   it('keeps guests and staff on their own tabs', () => {
     expect(labels(tabsFor(guest))).toEqual(['Home', 'Dossier']);
     expect(labels(tabsFor(physician))).toEqual(['Home', 'Pazienti', 'Preferiti', 'Da approvare', 'Messaggi']);

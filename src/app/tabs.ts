@@ -135,6 +135,15 @@ export const TABS: readonly TabDefinition[] = [
     href: (user) => (user.patientId === null ? null : paths.clinicalRequest(user.patientId)),
     menuOnly: true,
   },
+  // Spec 2: care plans are loaded when the user is in a project.
+  {
+    id: 'carePlans',
+    label: msg`Piani di cura`,
+    icon: clipboardOutline,
+    roles: ['PAT'],
+    href: (user) => (user.inProject && user.patientId !== null ? paths.carePlans(user.patientId) : null),
+    menuOnly: true,
+  },
   { id: 'patients', label: msg`Pazienti`, icon: peopleOutline, roles: STAFF, href: () => paths.patients() },
   { id: 'favorites', label: msg`Preferiti`, icon: starOutline, roles: STAFF, href: () => paths.myPatients() },
   {

@@ -108,6 +108,8 @@ export const ErrorCode = v.picklist([
   'CONFERENCE_NOT_ACTIVE',
   'SURVEY_CLOSED',
   'SURVEY_TEMPLATE_INVALID',
+  'PAI_ACTIVITY_ALREADY_DONE',
+  'PAI_NOT_ACTIVE',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -11,6 +11,7 @@ export * from './messages';
 export * from './notifications';
 export * from './notify';
 export * from './obscuring';
+export * from './pai';
 export * from './patient';
 export * from './pin-reset';
 export * from './projects';

@@ -36,6 +36,8 @@ export const MAX_FALLBACK_SMS_PER_DAY = 3;
 
 export const MAX_REMINDER_OFFSETS = 5;
 export const MAX_REMINDER_DAYS = 30;
+/** Reminder days of a user who never chose: the day before. */
+export const DEFAULT_REMINDER_DAYS: readonly number[] = [1];
 
 /** `GET /notify/preferences`, and the body of `PUT /notify/preferences` (the whole set, replaced). */
 export const NotificationPreferences = v.strictObject({

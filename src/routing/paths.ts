@@ -55,6 +55,8 @@ export const patterns = {
   createSurveyTemplate: '/createSurveyTemplate',
   surveyCardList: '/surveyCardList',
   createSurveyCard: '/createSurveyCard',
+  pai: '/pai/:paiId',
+  carePlans: '/carePlans/:patientId',
 } as const;
 
 export type PatternName = keyof typeof patterns;
@@ -140,4 +142,7 @@ export const paths = {
   projectDetails: (projectId: number | string): string => `/projectDetails/${id(projectId)}`,
   /** Staff writing about a patient pass `patientId`. */
   messages: (patientId?: number): string => withQuery(patterns.messages, { patientId }),
+  pai: (paiId: number | string): string => `/pai/${id(paiId)}`,
+  /** A patient's care plans (the list the spec's `/pai/{paiId}` is reached from). */
+  carePlans: (patientId: number | string): string => `/carePlans/${id(patientId)}`,
 } as const;

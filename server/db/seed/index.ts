@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 import { seedDocuments } from './documents';
 import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
+import { seedPais } from './pai';
 import { buildPatient, type SeedPatient } from './patients';
 import { units as unitData } from './people.data';
 import { seedProjectTeams } from './projects';
@@ -120,6 +121,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedProjectTeams(db);
   await seedConferences(db);
   await seedSurveys(db);
+  await seedPais(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   await seedSecondFactors(db, logger);

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../../tests/support/test-app';
-import { notificationOutbox, users } from '../../db/schema';
+import { notificationOutbox, pais, users } from '../../db/schema';
 import {
   CLAIM_TIMEOUT_MS,
   dispatchNotifications,
@@ -33,6 +33,9 @@ describe.each(databaseTargets)('notification outbox on $name', ({ location }) =>
   let giulia: number;
   beforeAll(async () => {
     ctx = await createTestContext(location);
+    // These tests count every row of the outbox: without the demo's care plans, whose reminders
+    // would be queued as soon as Mario turns notifications on.
+    await ctx.db.delete(pais);
     const rows = await ctx.db
       .select({ id: users.id, username: users.username })
       .from(users)

@@ -10,6 +10,8 @@ export interface NotificationCause {
   /** The portal path a tap opens, e.g. `/dossier` or `/videoconference`. */
   link: string;
   now: Date;
+  /** A reminder's own time (care-plan activities): it leaves then, whatever the user's frequency. */
+  dueAt?: Date;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function queueNotification(tx: Database, cause: NotificationCause):
       event: cause.event,
       link: cause.link,
       createdAt: cause.now,
-      dueAt: deliveryTime(row.frequency as NotificationFrequency, cause.now),
+      dueAt: cause.dueAt ?? deliveryTime(row.frequency as NotificationFrequency, cause.now),
     })),
   );
   return wanting.length;

@@ -1,5 +1,6 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
 import {
+  DEFAULT_REMINDER_DAYS,
   NOTIFICATION_EVENTS,
   type NotificationEvent,
   type NotificationFrequency,
@@ -7,6 +8,7 @@ import {
 } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { notificationOutbox, notificationPreferences } from '../../db/schema';
+import { rescheduleUserReminders } from '../pai/reminders';
 import { deliveryTime } from './schedule';
 
 /**
@@ -18,7 +20,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   frequency: 'INSTANT',
   events: Object.values(NOTIFICATION_EVENTS).flat(),
   important: [],
-  reminderDays: [1],
+  reminderDays: [...DEFAULT_REMINDER_DAYS],
 };
 
 type PreferencesRow = typeof notificationPreferences.$inferSelect;
@@ -67,10 +69,13 @@ export async function savePreferences(
       .update(notificationOutbox)
       .set({ status: 'DROPPED' })
       .where(and(mine, saved.enabled ? notInArray(notificationOutbox.event, saved.events) : undefined));
+    // A care-plan reminder keeps its own time (days before the activity); it is requeued instead, as
+    // the general reminder days may have changed.
     await tx
       .update(notificationOutbox)
       .set({ dueAt: deliveryTime(saved.frequency, now) })
-      .where(mine);
+      .where(and(mine, ne(notificationOutbox.event, 'CARE_PLAN_REMINDER')));
+    await rescheduleUserReminders(tx, userId, now);
   });
   return saved;
 }

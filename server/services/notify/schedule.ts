@@ -1,7 +1,7 @@
 import type { NotificationFrequency } from '../../../src/contract';
 
 /** Digests leave at 08:00 hospital time: early enough to be read in the morning, never at night. */
-const DIGEST_HOUR = 8;
+export const DIGEST_HOUR = 8;
 const TIME_ZONE = 'Europe/Rome';
 const DAY_MS = 86_400_000;
 /** A Monday (1970-01-05): biweekly digests go on Mondays of even weeks counted from it. */
@@ -24,13 +24,13 @@ function offsetMs(at: number): number {
 }
 
 /** The instant of `hour`:00 on the hospital's calendar day `dayNumber` (days since 1970-01-01). */
-function localHourToUtc(dayNumber: number, hour: number): number {
+export function localHourToUtc(dayNumber: number, hour: number): number {
   const wall = dayNumber * DAY_MS + hour * 3_600_000;
   const guess = wall - offsetMs(wall);
   return wall - offsetMs(guess);
 }
 
-function localDayNumber(at: Date): number {
+export function localDayNumber(at: Date): number {
   return Math.floor(Date.parse(`${dateFormat.format(at)}T00:00:00Z`) / DAY_MS);
 }
 

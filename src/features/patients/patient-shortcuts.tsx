@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  clipboardOutline,
   copyOutline,
   documentTextOutline,
   eyeOffOutline,
@@ -24,6 +25,8 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
   const seesConsents = !own && user?.permissionList.includes('perm.meview.consent.read') === true;
   // Project members invite the patient to their projects or remove them (spec 2, projectInviteRemove).
   const runsProjects = !own && user?.permissionList.includes('perm.meview.project.info') === true;
+  // Care plans: staff of the patient's projects (the server filters), the patient when in a project.
+  const seesCarePlans = !own || (user?.userType === 'PAT' && user.inProject);
   const canObscure =
     own && user?.userType === 'PAT' && user.permissionList.includes('perm.meview.document.obscure');
   return (
@@ -54,6 +57,12 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
         <IonButton routerLink={paths.projectInviteRemove(patientId)} fill="outline">
           <IonIcon slot="start" icon={flaskOutline} aria-hidden="true" />
           <Trans>Progetti</Trans>
+        </IonButton>
+      )}
+      {seesCarePlans && (
+        <IonButton routerLink={paths.carePlans(patientId)} fill="outline">
+          <IonIcon slot="start" icon={clipboardOutline} aria-hidden="true" />
+          <Trans>Piani di cura</Trans>
         </IonButton>
       )}
       {atDesk && (
