@@ -11,6 +11,8 @@ import { requestLog } from './middleware/request-log';
 import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { cdcLaunchRoutes, cdcLogoutRoutes } from './routes/cdc';
+import { cdcLauncherRoutes } from './routes/cdc-launcher';
 import { conferenceRoutes } from './routes/conferences';
 import { conferenceCallRoutes } from './routes/conferences-call';
 import { consentRoutes } from './routes/consents';
@@ -60,6 +62,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', guestRoutes)
     .route('/', conferenceRoutes)
     .route('/', conferenceCallRoutes)
+    .route('/', cdcLogoutRoutes)
     .all('*', apiNotFound);
 }
 
@@ -102,6 +105,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(deps.config.apiBase, studyViewerRoutes);
   // PIN reset is for people who cannot sign: no token, rate-limited like the login.
   app.route(deps.config.apiBase, pinResetRoutes);
+  // Context sharing opens the portal for someone not logged in yet: the launch is the credential.
+  app.route(deps.config.apiBase, cdcLaunchRoutes);
+  // The demo's stand-in for the hospital application that launches the portal.
+  if (deps.config.demoMode) app.route('/', cdcLauncherRoutes);
   app.route(deps.config.apiBase, createApi());
   if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
   else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });

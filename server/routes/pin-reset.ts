@@ -1,30 +1,20 @@
 import { vValidator } from '@hono/valibot-validator';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { PinResetConfirm, PinResetRequest } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { clientAddressOf } from '../idp/client-address';
 import { languageOf } from '../services/language';
 import { withPinResetLimit } from '../services/pin-reset/limit';
 import { confirmPinReset, sendPinResetCode } from '../services/pin-reset/reset';
 import { recordOnlySender } from '../services/sms/outbox';
 import { onInvalid } from '../validate';
-
-/** The caller's address for the per-address counter: X-Forwarded-For counts only from `TRUST_PROXY`. */
-function addressOf(c: Context<AppEnv>): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return clientAddressOf(
-    incoming?.socket?.remoteAddress,
-    c.req.header('X-Forwarded-For'),
-    c.get('deps').config.trustProxy,
-  );
-}
+import { callerAddress } from './caller-address';
 
 /** Public (no token): `POST /pinReset/requestOtp` then `POST /pinReset/confirm`. */
 export const pinResetRoutes = new Hono<AppEnv>()
   .post('/pinReset/requestOtp', vValidator('json', PinResetRequest, onInvalid), async (c) => {
     const { db, smsSender, logger } = c.get('deps');
     const { identifier } = c.req.valid('json');
-    const sent = await withPinResetLimit({ db, logger }, { identifier, address: addressOf(c) }, () =>
+    const sent = await withPinResetLimit({ db, logger }, { identifier, address: callerAddress(c) }, () =>
       sendPinResetCode(db, smsSender ?? recordOnlySender, { identifier, language: languageOf(c) }),
     );
     return c.json(sent);
@@ -32,7 +22,7 @@ export const pinResetRoutes = new Hono<AppEnv>()
   .post('/pinReset/confirm', vValidator('json', PinResetConfirm, onInvalid), async (c) => {
     const { db, smsSender, logger } = c.get('deps');
     const { identifier, code } = c.req.valid('json');
-    const done = await withPinResetLimit({ db, logger }, { identifier, address: addressOf(c) }, () =>
+    const done = await withPinResetLimit({ db, logger }, { identifier, address: callerAddress(c) }, () =>
       confirmPinReset(db, smsSender ?? recordOnlySender, {
         identifier,
         code,

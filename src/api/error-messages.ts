@@ -74,6 +74,7 @@ const ERROR_TEXT: Readonly<
   CONFERENCE_ALREADY_REQUESTED: msg`Hai già una richiesta di videoconferenza in attesa con questo paziente`,
   CONFERENCE_ALREADY_ANSWERED: msg`La richiesta di videoconferenza ha già ricevuto una risposta`,
   CONFERENCE_NOT_ACTIVE: msg`La videoconferenza non è attiva`,
+  CDC_ERROR: msg`Errore durante il recupero della condivisione di contesto`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

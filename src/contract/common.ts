@@ -106,6 +106,7 @@ export const ErrorCode = v.picklist([
   'CONFERENCE_ALREADY_REQUESTED',
   'CONFERENCE_ALREADY_ANSWERED',
   'CONFERENCE_NOT_ACTIVE',
+  'CDC_ERROR',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
