@@ -1,7 +1,7 @@
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
-import type { LaunchSessions } from './idp/launch-session';
 import type { users } from './db/schema';
+import type { LaunchSessions } from './idp/launch-session';
 import type { Logger } from './logger';
 import type { LiveHub } from './services/live/hub';
 import type { SmsSender } from './services/sms/outbox';

@@ -55,6 +55,8 @@ export interface ServerConfig {
   cdcLauncherJwks: string | null;
   /** Where a launched portal goes after its logout (CDC_LOGOUT_URL); null: the portal's home page. */
   cdcLogoutUrl: string | null;
+  /** The launching application's origin, told of the logout (CDC_OPENER_ORIGIN); in demo mode the portal's. */
+  cdcOpenerOrigin: string | null;
 }
 
 /** Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari and iOS 16.4+ (Apple), Windows (WNS). */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushOrigins: [...BROWSER_PUSH_ORIGINS, ...(env.PUSH_ORIGINS ?? '').split(',').filter(Boolean)],
     cdcLauncherJwks: env.CDC_LAUNCHER_JWKS?.trim() || null,
     cdcLogoutUrl: env.CDC_LOGOUT_URL?.trim() || null,
+    cdcOpenerOrigin: env.CDC_OPENER_ORIGIN?.trim() || null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import * as v from 'valibot';
-import { type LaunchTokens as LaunchTokensReply, LaunchTokens } from '../../src/contract';
+import { LaunchTokens, type LaunchTokens as LaunchTokensReply } from '../../src/contract';
 import type { ServerConfig } from '../config';
 import { API_SCOPES, clientRedirects } from './provider-config';
 

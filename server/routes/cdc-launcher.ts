@@ -29,7 +29,8 @@ export const cdcLauncherRoutes = new Hono<AppEnv>()
   })
   .post('/demo/launcher/launch', async (c) => {
     // JSON only: a form on another site cannot post it without a preflight this server never allows.
-    if (!c.req.header('Content-Type')?.startsWith('application/json')) throw new HttpError(400, 'BAD_REQUEST');
+    if (!c.req.header('Content-Type')?.startsWith('application/json'))
+      throw new HttpError(400, 'BAD_REQUEST');
     const { kind } = await c.req.json<{ kind?: unknown }>();
     const { db, config } = c.get('deps');
     const request = await demoLaunchRequest(db);

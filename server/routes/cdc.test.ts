@@ -62,8 +62,13 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
       { incoming: { socket: { remoteAddress: from } } },
     );
   const openContext = (id: string, from = nextAddress()) =>
-    ctx.app.request(`/api/v1/cdc?id=${encodeURIComponent(id)}`, {}, { incoming: { socket: { remoteAddress: from } } });
-  const codeOf = async (response: Response): Promise<string> => ((await response.json()) as { code: string }).code;
+    ctx.app.request(
+      `/api/v1/cdc?id=${encodeURIComponent(id)}`,
+      {},
+      { incoming: { socket: { remoteAddress: from } } },
+    );
+  const codeOf = async (response: Response): Promise<string> =>
+    ((await response.json()) as { code: string }).code;
 
   beforeAll(async () => {
     sessions = fakeSessions();
@@ -108,10 +113,32 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
       ).sign(signer);
     const other = await generateKeyPair('ES256');
     const refused = [
-      await sign((jwt) => jwt.setAudience(ctx.config.publicUrl).setIssuedAt(now - 200).setExpirationTime(now - 80)),
-      await sign((jwt) => jwt.setAudience(ctx.config.publicUrl).setIssuedAt(now).setExpirationTime(now + 600)),
-      await sign((jwt) => jwt.setAudience(ctx.config.publicUrl).setIssuedAt(now).setExpirationTime(now + 60), other.privateKey),
-      await sign((jwt) => jwt.setAudience('https://other.example').setIssuedAt(now).setExpirationTime(now + 60)),
+      await sign((jwt) =>
+        jwt
+          .setAudience(ctx.config.publicUrl)
+          .setIssuedAt(now - 200)
+          .setExpirationTime(now - 80),
+      ),
+      await sign((jwt) =>
+        jwt
+          .setAudience(ctx.config.publicUrl)
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600),
+      ),
+      await sign(
+        (jwt) =>
+          jwt
+            .setAudience(ctx.config.publicUrl)
+            .setIssuedAt(now)
+            .setExpirationTime(now + 60),
+        other.privateKey,
+      ),
+      await sign((jwt) =>
+        jwt
+          .setAudience('https://other.example')
+          .setIssuedAt(now)
+          .setExpirationTime(now + 60),
+      ),
       await sign((jwt) => jwt.setAudience(ctx.config.publicUrl).setExpirationTime(now + 60)),
     ];
     for (const token of refused) {
@@ -173,15 +200,21 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ kind: 'context' }),
     });
-    const late = new URL(((await again.json()) as { url: string }).url, 'http://localhost').searchParams.get('id') ?? '';
-    await ctx.db.update(cdcContexts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(cdcContexts.id, late));
+    const late =
+      new URL(((await again.json()) as { url: string }).url, 'http://localhost').searchParams.get('id') ?? '';
+    await ctx.db
+      .update(cdcContexts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(cdcContexts.id, late));
     expect((await openContext(late)).status).toBe(404);
     expect((await openContext('AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
   it('stops an address after 5 refusals in 15 minutes, even when they arrive together', async () => {
     const from = '198.51.100.77';
-    const replies = await Promise.all(Array.from({ length: 20 }, () => openContext('BBBBBBBBBBBBBBBBBBBBBB', from)));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => openContext('BBBBBBBBBBBBBBBBBBBBBB', from)),
+    );
     expect(replies.filter((reply) => reply.status === 404)).toHaveLength(5);
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(15);
     // Even a good launch waits.

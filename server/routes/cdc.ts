@@ -2,14 +2,15 @@ import { vValidator } from '@hono/valibot-validator';
 import { type Context, Hono } from 'hono';
 import { decodeJwt } from 'jose';
 import {
-  CdcLogoutRequest,
   type CdcLogoutReply,
+  CdcLogoutRequest,
   ContextQuery,
   DiscoveryRequest,
   type LaunchReply,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { GRANT_CLAIM } from '../auth/grant-liveness';
+import type { ServerConfig } from '../config';
 import { HttpError } from '../http-error';
 import { launcherKeys } from '../services/cdc/keys';
 import { type LaunchContext, redeemContext, redeemLaunchToken } from '../services/cdc/launch';
@@ -21,11 +22,8 @@ import { callerAddress } from './caller-address';
  * Redeems a launch under the address limit, then has the IdP log the staff user in; the browser's DPoP
  * proof (header `DPoP`, for POST to the token endpoint) binds the tokens to its key.
  */
-async function launch(
-  c: Context<AppEnv>,
-  redeem: () => Promise<LaunchContext | null>,
-): Promise<LaunchReply> {
-  const { db, logger, launchSessions } = c.get('deps');
+async function launch(c: Context<AppEnv>, redeem: () => Promise<LaunchContext | null>): Promise<LaunchReply> {
+  const { db, logger, launchSessions, config } = c.get('deps');
   const context = await withLaunchLimit({ db, logger }, callerAddress(c), async () =>
     launchSessions ? redeem() : null,
   );
@@ -36,8 +34,14 @@ async function launch(
   return {
     token,
     otherParams: { patientId: context.patientId, page: context.page },
-    settings: { launchedFromExternalApp: true, hideLogout: false },
+    settings: { launchedFromExternalApp: true, hideLogout: false, openerOrigin: openerOrigin(config) },
   };
+}
+
+/** Who hears the portal's logout: the configured launcher, the demo launcher (same origin), or anyone. */
+function openerOrigin(config: ServerConfig): string {
+  if (config.cdcOpenerOrigin) return config.cdcOpenerOrigin;
+  return config.demoMode && !config.cdcLauncherJwks ? new URL(config.publicUrl).origin : '*';
 }
 
 /** Public (no token): `POST /v1/discovery` with a launch token, `GET /v1/cdc?id=` with a context session id. */

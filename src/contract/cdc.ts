@@ -43,7 +43,12 @@ export const LaunchReply = v.object({
   /** The patient (portal id) to make current and the page to open. */
   otherParams: v.object({ patientId: v.number(), page: LaunchPage }),
   /** What the launched portal does differently: logout goes back to the application that opened it. */
-  settings: v.object({ launchedFromExternalApp: v.literal(true), hideLogout: v.boolean() }),
+  settings: v.object({
+    launchedFromExternalApp: v.literal(true),
+    hideLogout: v.boolean(),
+    /** The launching application's origin, the only one told of the logout; '*' when not configured. */
+    openerOrigin: v.string(),
+  }),
 });
 export type LaunchReply = v.InferOutput<typeof LaunchReply>;
 

@@ -57,7 +57,15 @@ export async function createTestContext(
     replayStore: databaseReplayStore(database.db),
   });
   const live = await new LiveHub(config.maxLiveStreams, logger).start(database);
-  const app = createApp({ config, db: database.db, logger, verifyToken, live, ping: database.ping, ...extraDeps });
+  const app = createApp({
+    config,
+    db: database.db,
+    logger,
+    verifyToken,
+    live,
+    ping: database.ping,
+    ...extraDeps,
+  });
   const withHeaders = async (username: string | null, init: RequestInit & { language?: string }) => {
     const headers = new Headers(init.headers);
     if (username) headers.set('Authorization', `Bearer ${await tokenFor(username)}`);
@@ -90,7 +98,14 @@ export async function createTestContext(
       if (!isolatedSchema) throw new Error('a second instance needs PostgreSQL');
       const other = await openDatabase(location, { isolatedSchema, keepSchema: true });
       const otherLive = await new LiveHub(config.maxLiveStreams, logger).start(other);
-      const otherApp = createApp({ config, db: other.db, logger, verifyToken, live: otherLive, ...extraDeps });
+      const otherApp = createApp({
+        config,
+        db: other.db,
+        logger,
+        verifyToken,
+        live: otherLive,
+        ...extraDeps,
+      });
       return {
         app: otherApp,
         live: otherLive,

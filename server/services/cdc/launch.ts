@@ -83,7 +83,11 @@ export async function redeemLaunchToken(
 }
 
 /** Redeems a context session id once, before it expires; the update's row lock decides between parallel calls. */
-export async function redeemContext(db: Database, id: string, now = new Date()): Promise<LaunchContext | null> {
+export async function redeemContext(
+  db: Database,
+  id: string,
+  now = new Date(),
+): Promise<LaunchContext | null> {
   const [row] = await db
     .update(cdcContexts)
     .set({ usedAt: now })
@@ -120,7 +124,12 @@ export function signLaunchToken(
 
 /** Makes a context session for `/mecdc?id=`: a 128-bit random id, one use, two minutes. Null: unknown people. */
 export async function createContext(db: Database, request: LaunchRequest): Promise<string | null> {
-  const context = await resolve(db, { username: request.username }, { fiscalCode: request.fiscalCode }, request.page);
+  const context = await resolve(
+    db,
+    { username: request.username },
+    { fiscalCode: request.fiscalCode },
+    request.page,
+  );
   if (!context) return null;
   const id = randomBytes(16).toString('base64url');
   await db.insert(cdcContexts).values({
