@@ -38,8 +38,19 @@ export function targetOf(page: LaunchPage, patientId: number): string {
   }
 }
 
-/** Logs in with the launch and answers where to go; throws when the launch is refused. */
-export async function openLaunch(launch: Launch): Promise<string> {
+/** A launch that has not become a login by then is a failed one: the screen must not wait forever. */
+export const LAUNCH_TIMEOUT_MS = 30_000;
+
+/** Logs in with the launch and answers where to go; throws when the launch is refused or stalls. */
+export function openLaunch(launch: Launch): Promise<string> {
+  let timer = 0;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = window.setTimeout(() => reject(new Error('launch timed out')), LAUNCH_TIMEOUT_MS);
+  });
+  return Promise.race([runLaunch(launch), stalled]).finally(() => window.clearTimeout(timer));
+}
+
+async function runLaunch(launch: Launch): Promise<string> {
   const proof = await prepareLaunchLogin();
   const reply: LaunchReply =
     launch.kind === 'token' ? await discover(launch.token, proof) : await openContext(launch.id, proof);
