@@ -22,6 +22,10 @@ test("a launch from the hospital application opens Giulia's dossier for the phys
   // The session is a real one: a reload keeps it (stored by oidc-client-ts), and the API answers.
   await portal.reload();
   await expect(portal.locator('button.doc-title').first()).toBeVisible();
+  await portal.setViewportSize({ width: 820, height: 1180 });
+  await portal.screenshot({ path: '/tmp/cdc-shots/tablet-launched-dossier.png' });
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.screenshot({ path: '/tmp/cdc-shots/tablet-launcher.png' });
 });
 
 test('a reused launch token is refused with the catalogue message, then the portal logs out', async ({

@@ -26,7 +26,21 @@ export interface DemoLauncherKey {
  * The demo launcher's key pair: made at the first start and kept, like the VAPID keys, so launch
  * tokens survive a restart and every process agrees on the first row written.
  */
-export async function demoLauncherKey(db: Database): Promise<DemoLauncherKey> {
+const configuredKeys = new Map<string, JWTVerifyGetKey>();
+const loaded = new WeakMap<Database, Promise<DemoLauncherKey>>();
+
+export function demoLauncherKey(db: Database): Promise<DemoLauncherKey> {
+  let key = loaded.get(db);
+  if (!key) {
+    key = loadDemoLauncherKey(db);
+    // A failed load is tried again next time rather than remembered.
+    key.catch(() => loaded.delete(db));
+    loaded.set(db, key);
+  }
+  return key;
+}
+
+async function loadDemoLauncherKey(db: Database): Promise<DemoLauncherKey> {
   const fresh = await generateKeyPair(LAUNCH_ALG, { extractable: true });
   const privateJwk = { ...(await exportJWK(fresh.privateKey)), kid: DEMO_KEY, alg: LAUNCH_ALG };
   const publicJwk = { ...(await exportJWK(fresh.publicKey)), kid: DEMO_KEY, alg: LAUNCH_ALG, use: 'sig' };
@@ -48,8 +62,17 @@ export async function demoLauncherKey(db: Database): Promise<DemoLauncherKey> {
  */
 export async function launcherKeys(config: ServerConfig, db: Database): Promise<JWTVerifyGetKey | null> {
   const configured = config.cdcLauncherJwks;
-  if (configured?.startsWith('{')) return createLocalJWKSet(JSON.parse(configured) as JSONWebKeySet);
-  if (configured) return createRemoteJWKSet(new URL(configured));
+  if (configured) {
+    // One key set per setting: a remote set caches the fetched keys and refetches only for an unknown kid.
+    let keys = configuredKeys.get(configured);
+    if (!keys) {
+      keys = configured.startsWith('{')
+        ? createLocalJWKSet(JSON.parse(configured) as JSONWebKeySet)
+        : createRemoteJWKSet(new URL(configured));
+      configuredKeys.set(configured, keys);
+    }
+    return keys;
+  }
   if (!config.demoMode) return null;
   const { publicJwk } = await demoLauncherKey(db);
   return createLocalJWKSet({ keys: [publicJwk] });
