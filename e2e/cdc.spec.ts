@@ -26,6 +26,7 @@ test("a launch from the hospital application opens Giulia's dossier for the phys
   await portal.screenshot({ path: '/tmp/cdc-shots/tablet-launched-dossier.png' });
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.screenshot({ path: '/tmp/cdc-shots/tablet-launcher.png' });
+  await portal.close();
 });
 
 test('a reused launch token is refused with the catalogue message, then the portal logs out', async ({
@@ -53,6 +54,7 @@ test('a reused launch token is refused with the catalogue message, then the port
   // Logout after 2 seconds: the login page.
   await again.waitForURL(/\/login/, { timeout: 15_000 });
   await elsewhere.close();
+  await portal.close();
 });
 
 test('a context session id opens the dossier; the logout tells the launcher and ends the session', async ({
@@ -73,4 +75,5 @@ test('a context session id opens the dossier; the logout tells the launcher and 
   // The launched login ended: the portal's own login page, nothing of the session left.
   await portal.waitForURL(/\/login/, { timeout: 15_000 });
   expect(await portal.evaluate(() => localStorage.getItem('launchedFromExternalApp'))).toBeNull();
+  await portal.close();
 });

@@ -2,11 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import * as v from 'valibot';
 import { LaunchTokens, type LaunchTokens as LaunchTokensReply } from '../../src/contract';
+import { LAUNCH_AMR } from '../auth/launch-amr';
 import type { ServerConfig } from '../config';
 import { API_SCOPES, clientRedirects } from './provider-config';
-
-/** How a launched staff user's login is recorded in the access token's `amr`. */
-export const LAUNCH_AMR = 'cdc';
 
 /**
  * Logins made for a context-sharing launch, by the provider's own machinery: instead of the login pages,
