@@ -34,6 +34,8 @@ export const serverOwnedPaths: RegExp[] = [
   /^\/viewer(\/|$)/,
   // The demo's SMS outbox page, rendered by the server.
   /^\/dev(\/|$)/,
+  // The demo's stand-in for a hospital application that launches the portal (context sharing).
+  /^\/demo\/launcher/,
 ];
 
 export const manifest: Partial<ManifestOptions> = {

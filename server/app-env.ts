@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { users } from './db/schema';
+import type { LaunchSessions } from './idp/launch-session';
 import type { Logger } from './logger';
 import type { LiveHub } from './services/live/hub';
 import type { SmsSender } from './services/sms/outbox';
@@ -32,6 +33,8 @@ export interface AppDeps {
   ping?: () => Promise<void>;
   /** Delivers SMS (one-time codes, new PINs); the embedded default only records them in the outbox. */
   smsSender?: SmsSender;
+  /** Context-sharing logins from the embedded IdP; absent with an external issuer (launches then refused). */
+  launchSessions?: LaunchSessions;
 }
 
 export interface AppEnv {

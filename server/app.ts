@@ -11,6 +11,8 @@ import { requestLog } from './middleware/request-log';
 import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { cdcLaunchRoutes, cdcLogoutRoutes } from './routes/cdc';
+import { cdcLauncherRoutes } from './routes/cdc-launcher';
 import { conferenceRoutes } from './routes/conferences';
 import { conferenceCallRoutes } from './routes/conferences-call';
 import { consentRoutes } from './routes/consents';
@@ -64,6 +66,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', conferenceCallRoutes)
     .route('/', surveyRoutes)
     .route('/', paiRoutes)
+    .route('/', cdcLogoutRoutes)
     .all('*', apiNotFound);
 }
 
@@ -110,6 +113,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(deps.config.apiBase, pinResetRoutes);
   // The service worker acknowledges a shown push with the signed token the push carried, no session.
   app.route(deps.config.apiBase, notifyAckRoutes);
+  // Context sharing opens the portal for someone not logged in yet: the launch is the credential.
+  app.route(deps.config.apiBase, cdcLaunchRoutes);
+  // The demo's stand-in for the hospital application that launches the portal.
+  if (deps.config.demoMode) app.route('/', cdcLauncherRoutes);
   app.route(deps.config.apiBase, createApi());
   if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
   else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });

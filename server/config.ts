@@ -48,6 +48,15 @@ export interface ServerConfig {
    * (an address inside the hospital) is refused. The big browsers' push services by default (PUSH_ORIGINS adds).
    */
   pushOrigins: string[];
+  /**
+   * Context sharing: the hospital application's public keys that sign launch tokens (CDC_LAUNCHER_JWKS, a
+   * JWKS URL or the JWKS as JSON); null: only the demo launcher's key, and only in demo mode.
+   */
+  cdcLauncherJwks: string | null;
+  /** Where a launched portal goes after its logout (CDC_LOGOUT_URL); null: the portal's home page. */
+  cdcLogoutUrl: string | null;
+  /** The launching application's origin, told of the logout (CDC_OPENER_ORIGIN); in demo mode the portal's. */
+  cdcOpenerOrigin: string | null;
 }
 
 /** Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari and iOS 16.4+ (Apple), Windows (WNS). */
@@ -95,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     iceServers: parseIceServers(env.ICE_SERVERS),
     pushContact: env.PUSH_CONTACT ?? 'mailto:privacy@dossier.invalid',
     pushOrigins: [...BROWSER_PUSH_ORIGINS, ...(env.PUSH_ORIGINS ?? '').split(',').filter(Boolean)],
+    cdcLauncherJwks: env.CDC_LAUNCHER_JWKS?.trim() || null,
+    cdcLogoutUrl: env.CDC_LOGOUT_URL?.trim() || null,
+    cdcOpenerOrigin: env.CDC_OPENER_ORIGIN?.trim() || null,
   };
 }
 

@@ -22,6 +22,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   SIGN_CERTIFICATES_ERROR: 'Errore nel recupero dei certificati disponibili',
   SIGN_NO_VALID_CERTIFICATE: 'Impossibile procedere in assenza di certificato di firma valido',
   SIGN_CDC_ERROR: 'Errore nella firma con condivisione di contesto',
+  CDC_ERROR: 'Errore durante il recupero della condivisione di contesto',
   SIGN_PATIENT_PHONE_MISSING:
     'Il paziente non ha un cellulare registrato per ricevere il codice: raccogli il consenso su carta',
   OTP_EXPIRED: 'Il codice è scaduto: richiedine uno nuovo',

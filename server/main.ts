@@ -13,6 +13,7 @@ import { demoLogin } from './db/seed/demo-accounts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
+import { sweepLaunches } from './services/cdc/launch';
 import { LiveHub } from './services/live/hub';
 import { notificationChannel } from './services/notify/channel';
 import { startNotificationDispatcher } from './services/notify/dispatcher';
@@ -90,6 +91,7 @@ const app = createApp({
   live,
   isDraining: () => draining,
   ping: database.ping,
+  ...(idp ? { launchSessions: idp.launch } : {}),
 });
 const server = createServer(
   createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),
@@ -104,6 +106,16 @@ server.listen(config.port, config.host, () => {
     issuer: issuerOf(config),
   });
 });
+
+// Redeemed launch tokens and context sessions are kept only while they could still be presented.
+const cdcSweep = setInterval(
+  () =>
+    void sweepLaunches(database.db).catch((error: Error) =>
+      logger.warn('cdc.sweep_failed', { error: error.message }),
+    ),
+  15 * 60 * 1000,
+);
+cdcSweep.unref();
 
 /** SIGTERM: stop accepting, let requests in flight finish, then close the database. */
 async function shutdown(signal: string): Promise<void> {

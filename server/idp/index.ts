@@ -10,6 +10,7 @@ import { RESEND_COUNTDOWN_JS } from './code-page';
 import { RESEND_SCRIPT_PATH } from './code-step';
 import { type DemoLogin, handleInteraction } from './interaction';
 import { loadIdpKeys, publicJwksOf } from './keys';
+import { type LaunchSessions, launchSessions } from './launch-session';
 import { buildProviderConfiguration, clientRedirects, touchSession } from './provider-config';
 import { LoginRateLimit } from './rate-limit';
 import { applySecurityHeaders, type SecurityPolicy } from './security';
@@ -26,6 +27,8 @@ export interface EmbeddedIdp {
   handle(req: IncomingMessage, res: ServerResponse): void;
   publicJwks: JSONWebKeySet;
   provider: Provider;
+  /** Logins for context-sharing launches (`POST /api/v1/discovery`, `GET /api/v1/cdc`). */
+  launch: LaunchSessions;
 }
 
 export interface EmbeddedIdpOptions {
@@ -136,5 +139,10 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
     callback(req, res).catch((error: unknown) => fail(res, error));
   }
 
-  return { handle, publicJwks: publicJwksOf(keys.signing) as JSONWebKeySet, provider };
+  return {
+    handle,
+    publicJwks: publicJwksOf(keys.signing) as JSONWebKeySet,
+    provider,
+    launch: launchSessions(provider, config, IDP_BASE_PATH),
+  };
 }

@@ -10,6 +10,8 @@ import {
   type SignSyncReply,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
+import { LAUNCH_AMR } from '../auth/launch-amr';
+import { HttpError } from '../http-error';
 import { languageOf } from '../services/language';
 import {
   type SigningDeps,
@@ -51,9 +53,11 @@ const signatureRoutes = new Hono<AppEnv>()
   .put('/sign/sync', vValidator('json', SignRequest, onInvalid), (c) =>
     signNowHandler(c, { way: 'otp', input: c.req.valid('json') }),
   )
-  .post('/sign/cdc', vValidator('json', SignCdcRequest, onInvalid), (c) =>
-    signNowHandler(c, { way: 'cdc', input: c.req.valid('json') }),
-  )
+  .post('/sign/cdc', vValidator('json', SignCdcRequest, onInvalid), (c) => {
+    // The PIN alone only inside a context-sharing session: the login the launch made (amr `cdc`).
+    if (c.get('principal').authenticationMethod !== LAUNCH_AMR) throw new HttpError(403, 'SIGN_CDC_ERROR');
+    return signNowHandler(c, { way: 'cdc', input: c.req.valid('json') });
+  })
   .put('/sign/async', vValidator('json', SignRequest, onInvalid), async (c) => {
     const sessionId = await startAsyncSignature(signingDeps(c), await currentUser(c), c.req.valid('json'));
     return c.json({ sessionId } satisfies SignAsyncReply, 202);

@@ -78,6 +78,7 @@ const ERROR_TEXT: Readonly<
   SURVEY_TEMPLATE_INVALID: msg`Il modello del questionario non è valido`,
   PAI_ACTIVITY_ALREADY_DONE: msg`L'attività è già stata segnata come svolta`,
   PAI_NOT_ACTIVE: msg`Il piano di cura non è più in vigore`,
+  CDC_ERROR: msg`Errore durante il recupero della condivisione di contesto`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
@@ -137,3 +138,5 @@ export const NETWORK_ERROR = msg`Impossibile contattare il server. Controlla la 
 export const TIMEOUT_ERROR = msg`Il server non ha risposto in tempo. Riprova tra qualche istante.`;
 export const INVALID_REPLY_ERROR = msg`Risposta del server non valida. Riprova e, se il problema persiste, contatta l'help desk.`;
 export const SESSION_EXPIRED_MESSAGE = ERROR_TEXT.SESSION_EXPIRED;
+export const CDC_ERROR_MESSAGE = ERROR_TEXT.CDC_ERROR;
+export const SIGN_CDC_ERROR_MESSAGE = ERROR_TEXT.SIGN_CDC_ERROR;

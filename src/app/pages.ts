@@ -29,6 +29,10 @@ export const LoginExternalPage = page(
   () => import('../features/account/login-external-page'),
   (m) => m.LoginExternalPage,
 );
+export const CdcLaunchPage = page(
+  () => import('../features/cdc/cdc-launch-page'),
+  (m) => m.CdcLaunchPage,
+);
 export const PinResetPage = page(
   () => import('../features/pin-reset/pin-reset-page'),
   (m) => m.PinResetPage,

@@ -9,6 +9,7 @@ import {
   AboutPage,
   ArchiveRequestPage,
   CarePlansPage,
+  CdcLaunchPage,
   ClinicalRequestPage,
   ConferencesPage,
   ConsentsPage,
@@ -81,6 +82,9 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.postAuth, page: PostAuthPage, access: 'public' },
   { pattern: patterns.login, page: LoginPage, access: 'public' },
   { pattern: patterns.loginExternal, page: LoginExternalPage, access: 'public' },
+  // Context sharing: the launch is the credential (spec 2, no login check).
+  { pattern: patterns.cdcDiscovery, page: CdcLaunchPage, access: 'public' },
+  { pattern: patterns.mecdc, page: CdcLaunchPage, access: 'public' },
   { pattern: patterns.pinReset, page: PinResetPage, access: 'public' },
   { pattern: patterns.home, page: HomePage, access: 'session' },
   { pattern: patterns.about, page: AboutPage, access: 'session' },

@@ -2,7 +2,10 @@ import { MetadataService, UserManager } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshApp, signIn } from '../test/helpers';
 import { markExternalLaunch } from './external-launch';
+import { endLaunchedSession } from './launch-logout';
 import { logout } from './logout';
+
+vi.mock('./launch-logout', () => ({ endLaunchedSession: vi.fn(async () => 'http://launcher.example/') }));
 
 function openDatabase(name: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -71,6 +74,17 @@ describe('logout', () => {
     vi.stubGlobal('opener', { postMessage });
     await logout();
     expect(postMessage).toHaveBeenCalledWith({ code: 'AUTOMATIC_LOGOUT' }, '*');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('ends a launched login at the server instead of the IdP, and tells only the named opener origin', async () => {
+    markExternalLaunch('http://launcher.example');
+    const postMessage = vi.fn();
+    vi.stubGlobal('opener', { postMessage });
+    await logout();
+    expect(endLaunchedSession).toHaveBeenCalledWith(expect.any(String));
+    expect(signout).not.toHaveBeenCalled();
+    expect(postMessage).toHaveBeenCalledWith({ code: 'AUTOMATIC_LOGOUT' }, 'http://launcher.example');
     expect(localStorage.length).toBe(0);
   });
 

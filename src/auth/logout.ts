@@ -5,7 +5,7 @@
 import type { UserManagerSettings } from 'oidc-client-ts';
 import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { clearBrowserData } from './clear-browser-data';
-import { isExternalLaunch, notifyOpenerOfLogout } from './external-launch';
+import { isExternalLaunch, launchOpenerOrigin, notifyOpenerOfLogout } from './external-launch';
 import { hasUserManager, userManager } from './user-manager';
 
 let loggingOut: Promise<void> | null = null;
@@ -24,19 +24,27 @@ export function logout(options: { keepDrafts?: boolean } = {}): Promise<void> {
 
 async function runLogout(options: { keepDrafts?: boolean }): Promise<void> {
   const launchedExternally = isExternalLaunch();
+  const openerOrigin = launchOpenerOrigin();
   const manager = hasUserManager() ? userManager() : null;
   const user = manager ? await manager.getUser().catch(() => null) : null;
-  const signout = manager ? await signoutManager(manager).catch(() => null) : null;
+  // A launched login has no login session at the identity provider to end: the server ends its grant.
+  const launchedRedirect =
+    launchedExternally && user
+      ? await import('./launch-logout')
+          .then((launch) => launch.endLaunchedSession(user.access_token))
+          .catch(() => null)
+      : null;
+  const signout = manager && !launchedExternally ? await signoutManager(manager).catch(() => null) : null;
   manager?.stopSilentRenew();
 
-  notifyOpenerOfLogout(launchedExternally);
+  notifyOpenerOfLogout(launchedExternally, openerOrigin);
   // While the token still works: the server forgets this device, so nobody else's pushes reach it.
   if (!options.keepDrafts)
     await import('../pwa/push-device').then((push) => push.turnPushOff()).catch(() => undefined);
   await clearBrowserData(options);
 
   if (!signout) {
-    window.location.assign('/');
+    window.location.assign(launchedRedirect ?? '/');
     return;
   }
   try {

@@ -110,6 +110,7 @@ export const ErrorCode = v.picklist([
   'SURVEY_TEMPLATE_INVALID',
   'PAI_ACTIVITY_ALREADY_DONE',
   'PAI_NOT_ACTIVE',
+  'CDC_ERROR',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -5,7 +5,9 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { SIGN_CDC_ERROR_MESSAGE } from '../api/error-messages';
 import { errorReplyOf, failureMessage } from '../api/error-report';
+import { isExternalLaunch } from '../auth/external-launch';
 
 export const FAILED = msg`Operazione non riuscita: riprova.`;
 
@@ -31,6 +33,10 @@ export function refusalOf(error: unknown): Refusal {
     case 'OTP_EXPIRED':
     case 'OTP_TOO_MANY_ATTEMPTS':
       return { kind: 'code', message, next: { next: CODE_NEW_NEXT } };
+    case 'SIGN_AUTHORIZED_USER_ERROR':
+    case 'INTERNAL':
+      // Inside a context-sharing session the catalogue has its own text for a failed signature (spec 8).
+      return { kind: 'code', message: isExternalLaunch() ? SIGN_CDC_ERROR_MESSAGE : message, next: {} };
     default:
       return { kind: 'code', message, next: {} };
   }

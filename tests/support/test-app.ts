@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { createApp } from '../../server/app';
-import type { AppEnv } from '../../server/app-env';
+import type { AppDeps, AppEnv } from '../../server/app-env';
 import { databaseReplayStore } from '../../server/auth/replay-store';
 import { createTokenVerifier } from '../../server/auth/token-verifier';
 import { loadConfig, type ServerConfig } from '../../server/config';
@@ -37,6 +37,8 @@ const issuer = 'https://idp.test/idp';
 export async function createTestContext(
   location: string,
   overrides: Partial<ServerConfig> = {},
+  /** Dependencies the embedded IdP would give (context-sharing logins). */
+  extraDeps: Pick<AppDeps, 'launchSessions'> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(location);
   await seedDemoData(database.db);
@@ -55,7 +57,15 @@ export async function createTestContext(
     replayStore: databaseReplayStore(database.db),
   });
   const live = await new LiveHub(config.maxLiveStreams, logger).start(database);
-  const app = createApp({ config, db: database.db, logger, verifyToken, live, ping: database.ping });
+  const app = createApp({
+    config,
+    db: database.db,
+    logger,
+    verifyToken,
+    live,
+    ping: database.ping,
+    ...extraDeps,
+  });
   const withHeaders = async (username: string | null, init: RequestInit & { language?: string }) => {
     const headers = new Headers(init.headers);
     if (username) headers.set('Authorization', `Bearer ${await tokenFor(username)}`);
@@ -88,7 +98,14 @@ export async function createTestContext(
       if (!isolatedSchema) throw new Error('a second instance needs PostgreSQL');
       const other = await openDatabase(location, { isolatedSchema, keepSchema: true });
       const otherLive = await new LiveHub(config.maxLiveStreams, logger).start(other);
-      const otherApp = createApp({ config, db: other.db, logger, verifyToken, live: otherLive });
+      const otherApp = createApp({
+        config,
+        db: other.db,
+        logger,
+        verifyToken,
+        live: otherLive,
+        ...extraDeps,
+      });
       return {
         app: otherApp,
         live: otherLive,

@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './cdc';
 export * from './conferences';
 export * from './consents';
 export * from './document-requests';

@@ -1,0 +1,79 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Opens the portal from the demo launcher; answers the portal window. */
+async function launchFrom(launcher: Page, button: string): Promise<Page> {
+  await launcher.goto('/demo/launcher');
+  await expect(launcher.getByRole('heading', { name: 'Applicazione ospedaliera (demo)' })).toBeVisible();
+  const opened = launcher.waitForEvent('popup');
+  await launcher.getByRole('button', { name: button }).click();
+  return opened;
+}
+
+test("a launch from the hospital application opens Giulia's dossier for the physician, without the login", async ({
+  page,
+}) => {
+  const portal = await launchFrom(page, 'Apri il fascicolo di Giulia');
+  await portal.waitForURL(/\/dossier\/\d+$/, { timeout: 30_000 });
+  await expect(portal.locator('button.doc-title').first()).toBeVisible();
+  await expect(portal.getByText(/Bianchi/).first()).toBeVisible();
+  expect(await portal.evaluate(() => localStorage.getItem('launchedFromExternalApp'))).toBe('true');
+  await portal.screenshot({ path: '/tmp/cdc-shots/phone-launched-dossier.png' });
+
+  // The session is a real one: a reload keeps it (stored by oidc-client-ts), and the API answers.
+  await portal.reload();
+  await expect(portal.locator('button.doc-title').first()).toBeVisible();
+  await portal.setViewportSize({ width: 820, height: 1180 });
+  await portal.screenshot({ path: '/tmp/cdc-shots/tablet-launched-dossier.png' });
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.screenshot({ path: '/tmp/cdc-shots/tablet-launcher.png' });
+  await portal.close();
+});
+
+test('a reused launch token is refused with the catalogue message, then the portal logs out', async ({
+  page,
+  browser,
+}) => {
+  const portal = await launchFrom(page, 'Apri il fascicolo di Giulia');
+  const launchUrl = await new Promise<string>((resolve) => {
+    if (portal.url().includes('/cdc/discovery')) resolve(portal.url());
+    portal.on('framenavigated', (frame) => {
+      if (frame === portal.mainFrame() && frame.url().includes('/cdc/discovery')) resolve(frame.url());
+    });
+  });
+  await portal.waitForURL(/\/dossier\/\d+$/, { timeout: 30_000 });
+
+  // Another browser: this one's storage holds the launched session, which a second launch would replace.
+  const elsewhere = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'it-IT' });
+  const again = await elsewhere.newPage();
+  await again.goto(launchUrl);
+  const alert = again.getByRole('alert');
+  await expect(
+    alert.getByRole('heading', { name: 'Errore durante il recupero della condivisione di contesto' }),
+  ).toBeVisible();
+  await again.screenshot({ path: '/tmp/cdc-shots/phone-refused.png' });
+  // Logout after 2 seconds: the login page.
+  await again.waitForURL(/\/login/, { timeout: 15_000 });
+  await elsewhere.close();
+  await portal.close();
+});
+
+test('a context session id opens the dossier; the logout tells the launcher and ends the session', async ({
+  page,
+}) => {
+  const portal = await launchFrom(page, 'Apri con un identificativo di contesto');
+  await portal.waitForURL(/\/dossier\/\d+$/, { timeout: 30_000 });
+  await expect(portal.locator('button.doc-title').first()).toBeVisible();
+
+  await portal.screenshot({ path: '/tmp/cdc-shots/phone-context-dossier.png' });
+  await portal.locator('ion-tab-button', { hasText: 'Home' }).click();
+  await expect(portal).toHaveURL(/\/home$/);
+  await portal.getByRole('button', { name: 'Apri il menu' }).click();
+  await portal.locator('ion-menu').getByText('Esci').click();
+  await portal.getByRole('alertdialog').getByRole('button', { name: 'Esci' }).click();
+  await expect(page.getByRole('status')).toHaveText('Il portale ha chiuso la sessione (AUTOMATIC_LOGOUT).');
+  await page.screenshot({ path: '/tmp/cdc-shots/phone-launcher.png' });
+  // The launched login ended: the portal's own login page, nothing of the session left.
+  await portal.waitForURL(/\/login/, { timeout: 15_000 });
+  expect(await portal.evaluate(() => localStorage.getItem('launchedFromExternalApp'))).toBeNull();
+  await portal.close();
+});
