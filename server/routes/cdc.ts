@@ -12,11 +12,11 @@ import type { AppEnv } from '../app-env';
 import { GRANT_CLAIM } from '../auth/grant-liveness';
 import type { ServerConfig } from '../config';
 import { HttpError } from '../http-error';
+import { requestAddress } from '../request-address';
 import { launcherKeys } from '../services/cdc/keys';
 import { type LaunchContext, redeemContext, redeemLaunchToken } from '../services/cdc/launch';
 import { withLaunchLimit } from '../services/cdc/limit';
 import { onInvalid } from '../validate';
-import { requestAddress } from '../request-address';
 
 /**
  * Redeems a launch under the address limit, then has the IdP log the staff user in; the browser's DPoP
