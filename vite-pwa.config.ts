@@ -3,8 +3,12 @@
  * vite.config.ts spreads `pwaPlugin()` into its plugins; registration happens in src/pwa/register.ts.
  *
  * Service-worker decisions:
- * - The built shell (html, js, css, fonts, icons, manifest) is precached, so after one online visit the app starts
- *   with the network off. Navigations fall back to the precached index.html, except server-owned paths.
+ * - Only the shell is precached (issue 16): html, icons, fonts, manifest, and of the built JS and CSS the bootstrap,
+ *   the portal's start (React, Ionic, the router) and the language catalogues (`shellAssets` below). A screen's
+ *   code is cached by the worker when it is first fetched (`/assets/`, cache first: the names carry a content
+ *   hash), so a screen used once opens offline; on an unmetered connection the app fetches the other screens while
+ *   idle (src/app/preload.ts), on a metered or Save-Data one it does not. Navigations fall back to the precached
+ *   index.html, except server-owned paths.
  * - `skipWaiting` stays off: a new worker waits until the user presses "Aggiorna" (src/pwa/pwa-status.tsx), which
  *   posts SKIP_WAITING (generateSW adds the listener) and reloads once the new worker controls the page. An automatic
  *   takeover would delete the old precache (`cleanupOutdatedCaches`) under a page still running the old build, whose
@@ -16,6 +20,7 @@
  * - /config.json is NetworkFirst with a 3 s timeout: fresh when online, from cache when offline, so the app boots.
  */
 
+import type { OutputBundle } from 'rolldown';
 import type { Plugin, PluginOption } from 'vite';
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -93,8 +98,41 @@ function pwaHeadTags(): Plugin {
   };
 }
 
+/** The module whose chunk (and what it imports) starts the portal after the bootstrap: part of the shell. */
+const SHELL_MODULES = [/\/src\/app\/start\.tsx$/, /\/locales\/[a-z]+\/messages\.po$/];
+
+/**
+ * The JS and CSS files of the shell, read from the bundle: the entry chunks, the chunks of SHELL_MODULES, and
+ * everything they import statically, with their CSS. Filled in `generateBundle`, read when the worker is generated.
+ */
+function shellFiles(bundle: OutputBundle): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string): void => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || files.has(fileName)) return;
+    files.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const [fileName, chunk] of Object.entries(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    const id = chunk.facadeModuleId ?? '';
+    if (chunk.isEntry || SHELL_MODULES.some((pattern) => pattern.test(id))) visit(fileName);
+  }
+  return files;
+}
+
 export function pwaPlugin(): PluginOption[] {
+  let shell = new Set<string>();
+  const collectShell: Plugin = {
+    name: 'portal-pwa-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      shell = shellFiles(bundle);
+    },
+  };
   return [
+    collectShell,
     VitePWA({
       strategies: 'generateSW',
       injectRegister: false,
@@ -108,7 +146,15 @@ export function pwaPlugin(): PluginOption[] {
       devOptions: { enabled: false },
       workbox: {
         globPatterns: ['**/*.{html,js,mjs,css,woff2,woff,ttf,png,svg,ico,webp}'],
-        // Route chunks (DICOM viewer, timeline) may be large; every screen must still open offline.
+        // Built JS and CSS outside the shell are left to the runtime cache below.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter(
+              (entry) => !/^assets\/.*\.(js|mjs|css)$/.test(entry.url) || shell.has(entry.url),
+            ),
+            warnings: [],
+          }),
+        ],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverOwnedPaths,
@@ -119,6 +165,16 @@ export function pwaPlugin(): PluginOption[] {
         // Web Push (show the notification, refresh counts, open the screen on tap): public/push-sw.js.
         importScripts: ['push-sw.js'],
         runtimeCaching: [
+          {
+            // A screen's code, kept once fetched (content-hashed names never change); old builds' files age out.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'screens',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 400, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
           {
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/config.json',
             handler: 'NetworkFirst',

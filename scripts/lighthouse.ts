@@ -48,7 +48,9 @@ async function waitReady(server: ChildProcess): Promise<void> {
 }
 
 /** A browser with a persistent profile (its default context is the one Lighthouse opens its tab in). */
-async function openBrowser(debugPort: number): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+async function openBrowser(
+  debugPort: number,
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROME,
@@ -103,7 +105,9 @@ async function login(context: BrowserContext): Promise<void> {
   await page.waitForURL(/\/home$/, { timeout: 30_000 });
   await page.locator('ion-tab-bar').waitFor();
   // The service worker controls the page and the screens used once are in its caches: a warm start.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
   // Not 'networkidle': the live event stream stays open.
   await page.goto(`${BASE}/dossier`);
   await page.locator('ion-tab-bar').waitFor();
@@ -133,10 +137,10 @@ function print(label: string, runs: Figures[]): void {
     ].join(' ');
   console.log(`\n# ${label}`);
   console.log('run      score      FCP      LCP      TBT  requests  ends on');
-  runs.forEach((figures, index) => console.log(row(String(index + 1), figures)));
+  for (const [index, figures] of runs.entries()) console.log(row(String(index + 1), figures));
   const pick = (key: keyof Omit<Figures, 'finalUrl'>): number[] => runs.map((figures) => figures[key]);
   const spread = (key: keyof Omit<Figures, 'finalUrl'>): string =>
-    `${Math.min(...pick(key)).toFixed(key === 'score' || key === 'requests' ? 0 : 0)}–${Math.max(...pick(key)).toFixed(0)}`;
+    `${Math.min(...pick(key)).toFixed(0)}–${Math.max(...pick(key)).toFixed(0)}`;
   console.log(
     row('median', {
       score: median(pick('score')),
