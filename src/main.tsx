@@ -4,12 +4,26 @@
  * Ionic and the screens are downloaded (issue 16): the portal itself is loaded only when it has something to show.
  */
 
-import { startLoginEarly } from './auth/early-login';
+import { isEntryAddress, startLoginEarly } from './auth/early-login';
 import { initUserManager } from './auth/user-manager';
 import { loadRuntimeConfig } from './config/runtime-config';
 import type { RuntimeConfig } from './contract/runtime-config';
 
+/**
+ * Whether the portal will surely start (a deep link, or a login is stored): then its code is requested at once,
+ * alongside the configuration, instead of after it.
+ */
+function portalExpected(): boolean {
+  if (!isEntryAddress(window.location)) return true;
+  try {
+    return Object.keys(localStorage).some((key) => key.startsWith('oidc.user:'));
+  } catch {
+    return true;
+  }
+}
+
 async function boot(container: HTMLElement): Promise<void> {
+  const portal = portalExpected() ? import('./app/start') : null;
   let config: RuntimeConfig | null = null;
   try {
     config = await loadRuntimeConfig();
@@ -19,7 +33,7 @@ async function boot(container: HTMLElement): Promise<void> {
   } catch (error) {
     console.error('The portal could not read its configuration', error);
   }
-  const { startPortal } = await import('./app/start');
+  const { startPortal } = await (portal ?? import('./app/start'));
   await startPortal(container, config);
 }
 
