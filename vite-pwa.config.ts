@@ -122,6 +122,14 @@ function shellFiles(bundle: OutputBundle): Set<string> {
   return files;
 }
 
+/**
+ * The screens' runtime cache is named per build, and the new worker deletes the older builds' ones when it takes
+ * over (after "Aggiorna"), which bounds it without Workbox's expiration plugin: that one keeps its bookkeeping in
+ * an IndexedDB database of its own, which a logout must not leave behind (spec: logout clears IndexedDB).
+ */
+const SCREENS_CACHE = `screens-${Date.now().toString(36)}`;
+const CLEANUP_SCRIPT = 'sw-cleanup.js';
+
 export function pwaPlugin(): PluginOption[] {
   let shell = new Set<string>();
   const collectShell: Plugin = {
@@ -129,6 +137,16 @@ export function pwaPlugin(): PluginOption[] {
     apply: 'build',
     generateBundle(_options, bundle) {
       shell = shellFiles(bundle);
+      this.emitFile({
+        type: 'asset',
+        fileName: CLEANUP_SCRIPT,
+        source: `self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((keys) => Promise.all(
+    keys.filter((key) => key.startsWith('screens-') && key !== ${JSON.stringify(SCREENS_CACHE)}).map((key) => caches.delete(key)),
+  )));
+});
+`,
+      });
     },
   };
   return [
@@ -163,17 +181,13 @@ export function pwaPlugin(): PluginOption[] {
         skipWaiting: false,
         sourcemap: false,
         // Web Push (show the notification, refresh counts, open the screen on tap): public/push-sw.js.
-        importScripts: ['push-sw.js'],
+        importScripts: ['push-sw.js', CLEANUP_SCRIPT],
         runtimeCaching: [
           {
-            // A screen's code, kept once fetched (content-hashed names never change); old builds' files age out.
+            // A screen's code, kept once fetched (content-hashed names never change); see SCREENS_CACHE.
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
-            options: {
-              cacheName: 'screens',
-              cacheableResponse: { statuses: [200] },
-              expiration: { maxEntries: 400, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true },
-            },
+            options: { cacheName: SCREENS_CACHE, cacheableResponse: { statuses: [200] } },
           },
           {
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/config.json',
