@@ -3,8 +3,12 @@
  * vite.config.ts spreads `pwaPlugin()` into its plugins; registration happens in src/pwa/register.ts.
  *
  * Service-worker decisions:
- * - The built shell (html, js, css, fonts, icons, manifest) is precached, so after one online visit the app starts
- *   with the network off. Navigations fall back to the precached index.html, except server-owned paths.
+ * - Only the shell is precached (issue 16): html, icons, fonts, manifest, and of the built JS and CSS the bootstrap,
+ *   the portal's start (React, Ionic, the router) and the language catalogues (`shellAssets` below). A screen's
+ *   code is cached by the worker when it is first fetched (`/assets/`, cache first: the names carry a content
+ *   hash), so a screen used once opens offline; on an unmetered connection the app fetches the other screens while
+ *   idle (src/app/preload.ts), on a metered or Save-Data one it does not. Navigations fall back to the precached
+ *   index.html, except server-owned paths.
  * - `skipWaiting` stays off: a new worker waits until the user presses "Aggiorna" (src/pwa/pwa-status.tsx), which
  *   posts SKIP_WAITING (generateSW adds the listener) and reloads once the new worker controls the page. An automatic
  *   takeover would delete the old precache (`cleanupOutdatedCaches`) under a page still running the old build, whose
@@ -16,6 +20,7 @@
  * - /config.json is NetworkFirst with a 3 s timeout: fresh when online, from cache when offline, so the app boots.
  */
 
+import type { OutputBundle } from 'rolldown';
 import type { Plugin, PluginOption } from 'vite';
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -95,8 +100,59 @@ function pwaHeadTags(): Plugin {
   };
 }
 
+/** The module whose chunk (and what it imports) starts the portal after the bootstrap: part of the shell. */
+const SHELL_MODULES = [/\/src\/app\/start\.tsx$/, /\/locales\/[a-z]+\/messages\.po$/];
+
+/**
+ * The JS and CSS files of the shell, read from the bundle: the entry chunks, the chunks of SHELL_MODULES, and
+ * everything they import statically, with their CSS. Filled in `generateBundle`, read when the worker is generated.
+ */
+function shellFiles(bundle: OutputBundle): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string): void => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || files.has(fileName)) return;
+    files.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const [fileName, chunk] of Object.entries(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    const id = chunk.facadeModuleId ?? '';
+    if (chunk.isEntry || SHELL_MODULES.some((pattern) => pattern.test(id))) visit(fileName);
+  }
+  return files;
+}
+
+/**
+ * The screens' runtime cache is named per build, and the new worker deletes the older builds' ones when it takes
+ * over (after "Aggiorna"), which bounds it without Workbox's expiration plugin: that one keeps its bookkeeping in
+ * an IndexedDB database of its own, which a logout must not leave behind (spec: logout clears IndexedDB).
+ */
+const SCREENS_CACHE = `screens-${Date.now().toString(36)}`;
+const CLEANUP_SCRIPT = 'sw-cleanup.js';
+
 export function pwaPlugin(): PluginOption[] {
+  let shell = new Set<string>();
+  const collectShell: Plugin = {
+    name: 'portal-pwa-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      shell = shellFiles(bundle);
+      this.emitFile({
+        type: 'asset',
+        fileName: CLEANUP_SCRIPT,
+        source: `self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((keys) => Promise.all(
+    keys.filter((key) => key.startsWith('screens-') && key !== ${JSON.stringify(SCREENS_CACHE)}).map((key) => caches.delete(key)),
+  )));
+});
+`,
+      });
+    },
+  };
   return [
+    collectShell,
     VitePWA({
       strategies: 'generateSW',
       injectRegister: false,
@@ -110,7 +166,15 @@ export function pwaPlugin(): PluginOption[] {
       devOptions: { enabled: false },
       workbox: {
         globPatterns: ['**/*.{html,js,mjs,css,woff2,woff,ttf,png,svg,ico,webp}'],
-        // Route chunks (DICOM viewer, timeline) may be large; every screen must still open offline.
+        // Built JS and CSS outside the shell are left to the runtime cache below.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter(
+              (entry) => !/^assets\/.*\.(js|mjs|css)$/.test(entry.url) || shell.has(entry.url),
+            ),
+            warnings: [],
+          }),
+        ],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverOwnedPaths,
@@ -119,8 +183,14 @@ export function pwaPlugin(): PluginOption[] {
         skipWaiting: false,
         sourcemap: false,
         // Web Push (show the notification, refresh counts, open the screen on tap): public/push-sw.js.
-        importScripts: ['push-sw.js'],
+        importScripts: ['push-sw.js', CLEANUP_SCRIPT],
         runtimeCaching: [
+          {
+            // A screen's code, kept once fetched (content-hashed names never change); see SCREENS_CACHE.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: SCREENS_CACHE, cacheableResponse: { statuses: [200] } },
+          },
           {
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/config.json',
             handler: 'NetworkFirst',

@@ -66,6 +66,8 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: the chunk graph `npm run size` reads (what each start path downloads).
+    manifest: true,
     // The Ionic runtime of the shell is one chunk of ~600 kB (~130 kB gzip) whatever the split.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {

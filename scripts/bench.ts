@@ -9,8 +9,11 @@
  * 3. With BENCH_DATABASE_URL or DATABASE_URL: patient search over BENCH_PATIENTS patients on PostgreSQL,
  *    in a database of its own (`bench` beside DATABASE_URL's), seeded once by the scale generator.
  * 4. With DATABASE_URL: the hot routes against a same-shape bare route in the same run (bench-api.ts).
- * BENCH_PARTS (default `process,socket,api,pdf,search`) picks the parts, e.g. `process` for the quick one.
+ * 5. Lighthouse on the production build in dist/ (first visit, logged-in warm start; scripts/lighthouse.ts, also
+ *    `npm run bench:lighthouse` alone).
+ * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse`) picks the parts, e.g. `process` for the quick one.
  */
+import { existsSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
@@ -25,10 +28,11 @@ import { createTestContext, databaseTargets } from '../tests/support/test-app';
 import { apiBench } from './bench-api';
 import { report } from './bench-load';
 import { socketBench } from './bench-socket';
+import { lighthouseBench } from './lighthouse';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search,lighthouse').split(','));
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
   for (let warm = 0; warm < 20; warm++) await (await run()).arrayBuffer();
@@ -215,3 +219,8 @@ const benchUrl = PARTS.has('search') ? await benchDatabaseUrl() : null;
 if (benchUrl) await searchBench(benchUrl);
 else if (PARTS.has('search'))
   console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');
+
+if (PARTS.has('lighthouse')) {
+  if (existsSync('dist/index.html') || process.env.LIGHTHOUSE_DIST) await lighthouseBench();
+  else console.log('\n(Lighthouse: run `npm run build` first)');
+}

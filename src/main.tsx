@@ -1,53 +1,42 @@
 /**
- * Bootstrap: runtime configuration → identity (silent check) and the active language → router.
- * Nothing of the configuration is baked into the build.
+ * Bootstrap: runtime configuration → identity → the portal. Nothing of the configuration is baked into the build.
+ * A first visit without a session goes straight to the identity provider's login page from here, before React,
+ * Ionic and the screens are downloaded (issue 16): the portal itself is loaded only when it has something to show.
  */
-import { setupIonicReact } from '@ionic/react';
-import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { BootError } from './app/boot-error';
-import { startupSilentCheck, wireSessionEvents } from './auth/session';
+
+import { isEntryAddress, startLoginEarly } from './auth/early-login';
 import { initUserManager } from './auth/user-manager';
 import { loadRuntimeConfig } from './config/runtime-config';
-import { activateLocale } from './i18n/i18n';
-import { currentLocale } from './i18n/locale';
-import { registerServiceWorker } from './pwa/register';
+import type { RuntimeConfig } from './contract/runtime-config';
 
-import '@ionic/react/css/core.css';
-import '@ionic/react/css/normalize.css';
-import '@ionic/react/css/structure.css';
-import '@ionic/react/css/typography.css';
-import '@ionic/react/css/padding.css';
-import '@ionic/react/css/display.css';
-import '@ionic/react/css/palettes/dark.system.css';
-import './app/theme.css';
-import './ui/ui.css';
-import './ui/records.css';
-import './ui/forms.css';
-
-setupIonicReact();
-
-async function start(root: Root): Promise<void> {
+/**
+ * Whether the portal will surely start (a deep link, or a login is stored): then its code is requested at once,
+ * alongside the configuration, instead of after it.
+ */
+function portalExpected(): boolean {
+  if (!isEntryAddress(window.location)) return true;
   try {
-    const config = await loadRuntimeConfig();
+    return Object.keys(localStorage).some((key) => key.startsWith('oidc.user:'));
+  } catch {
+    return true;
+  }
+}
+
+async function boot(container: HTMLElement): Promise<void> {
+  const portal = portalExpected() ? import('./app/start') : null;
+  let config: RuntimeConfig | null = null;
+  try {
+    config = await loadRuntimeConfig();
     document.title = config.applicationTitle;
     initUserManager(config);
-    wireSessionEvents();
-    await Promise.all([activateLocale(currentLocale()), startupSilentCheck().catch(() => undefined)]);
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    await startLoginEarly();
   } catch (error) {
-    console.error('The portal could not start', error);
-    root.render(<BootError onRetry={() => window.location.reload()} />);
+    console.error('The portal could not read its configuration', error);
   }
+  const { startPortal } = await (portal ?? import('./app/start'));
+  await startPortal(container, config);
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-registerServiceWorker();
-void start(createRoot(container));
+void boot(container);

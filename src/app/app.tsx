@@ -12,7 +12,7 @@ import { ConfirmDialogHost } from '../ui/confirm-dialog';
 import { RedirectDialogHost } from '../ui/redirect-dialog';
 import { ToastHost } from '../ui/toast-host';
 import { NavigationEffects } from './navigation-effects';
-import { preloadPages } from './pages';
+import { preloadPages } from './preload';
 import { Shell } from './shell';
 
 export function App(): JSX.Element {

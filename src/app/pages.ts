@@ -1,6 +1,6 @@
 /**
- * Screens load lazily: a screen's code arrives with the screen, and once the first screen is up the
- * others are fetched while the browser is idle, so later navigations do not wait.
+ * Screens load lazily: a screen's code arrives with the screen; on an unmetered connection the others are
+ * fetched one by one while the browser is idle (src/app/preload.ts), so later navigations do not wait.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
@@ -154,13 +154,9 @@ export const MessagesPage = page(
   (m) => m.MessagesPage,
 );
 
-/** Fetches every screen's chunk in the background (idle time); failures are left to the navigation. */
-export function preloadPages(): void {
-  const run = (): void => {
-    for (const load of loaders) void load().catch(() => undefined);
-  };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
-  else setTimeout(run, 2000);
+/** Every screen's loader, for the background preloading (src/app/preload.ts). */
+export function pageLoaders(): readonly Loader[] {
+  return loaders;
 }
 export const DocumentRequestPage = page(
   () => import('../features/document-requests/request-pages'),

@@ -68,6 +68,17 @@ describe('PageLayout: focus follows the journey (WCAG 2.4.3)', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('gives it back also when the focus had left the screen before it was left (next screen still loading)', () => {
+    const lifecycle = renderScreen('Dossier');
+    const opener = screen.getByRole('button', { name: 'Apri il referto' });
+    opener.focus();
+    opener.blur(); // while the next screen's code loads, the focus falls to the page body
+    act(() => lifecycle.ionViewWillLeave());
+    noteNavigation('back');
+    act(() => lifecycle.ionViewDidEnter());
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('focuses the heading when coming forward again, or when the control is gone', () => {
     const lifecycle = renderScreen('Dossier');
     const opener = screen.getByRole('button', { name: 'Apri il referto' });

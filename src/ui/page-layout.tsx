@@ -81,6 +81,7 @@ export function PageLayout(props: PageLayoutProps): JSX.Element {
 export function useScreenHeading(title: string): RefObject<HTMLHeadingElement | null> {
   const heading = useRef<HTMLHeadingElement | null>(null);
   const leftFrom = useRef<HTMLElement | null>(null);
+  const lastFocused = useRef<HTMLElement | null>(null);
   const currentTitle = useRef(title);
   currentTitle.current = title;
   // Ionic's back button may go back by replacing the location (tabs): its direction says "back".
@@ -91,6 +92,18 @@ export function useScreenHeading(title: string): RefObject<HTMLHeadingElement | 
     const page = heading.current?.closest('.ion-page');
     if (!page?.classList.contains('ion-page-hidden')) setScreenTitle(title);
   }, [title]);
+
+  // The last control focused on this screen: when the next screen's code is still loading as this one is left
+  // (not preloaded: metered connection, issue 16), the focus has moved off it by the time Ionic says it leaves.
+  useEffect(() => {
+    const page = heading.current?.closest('.ion-page');
+    if (!page) return;
+    const note = (event: Event): void => {
+      if (event.target instanceof HTMLElement) lastFocused.current = event.target;
+    };
+    page.addEventListener('focusin', note);
+    return () => page.removeEventListener('focusin', note);
+  }, []);
 
   useIonViewDidEnter(() => {
     setScreenTitle(currentTitle.current);
@@ -103,7 +116,7 @@ export function useScreenHeading(title: string): RefObject<HTMLHeadingElement | 
   useIonViewWillLeave(() => {
     const active = document.activeElement;
     const page = heading.current?.closest('.ion-page');
-    leftFrom.current = active instanceof HTMLElement && page?.contains(active) ? active : null;
+    leftFrom.current = active instanceof HTMLElement && page?.contains(active) ? active : lastFocused.current;
   });
 
   return heading;

@@ -1,0 +1,47 @@
+/**
+ * The portal proper, loaded by the bootstrap (src/main.tsx) once it knows the portal must run: identity (silent
+ * check), the active language, the service worker, then the router. React and Ionic arrive with this module.
+ */
+import { setupIonicReact } from '@ionic/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { startupSilentCheck, wireSessionEvents } from '../auth/session';
+import type { RuntimeConfig } from '../contract/runtime-config';
+import { activateLocale } from '../i18n/i18n';
+import { currentLocale } from '../i18n/locale';
+import { registerServiceWorker } from '../pwa/register';
+import { App } from './app';
+import { BootError } from './boot-error';
+
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/display.css';
+import '@ionic/react/css/palettes/dark.system.css';
+import './theme.css';
+import '../ui/ui.css';
+import '../ui/records.css';
+import '../ui/forms.css';
+
+setupIonicReact();
+
+/** Renders the portal, or the boot error when the runtime configuration could not be read (`config` null). */
+export async function startPortal(container: HTMLElement, config: RuntimeConfig | null): Promise<void> {
+  const root = createRoot(container);
+  registerServiceWorker();
+  try {
+    if (!config) throw new Error('no runtime configuration');
+    wireSessionEvents();
+    await Promise.all([activateLocale(currentLocale()), startupSilentCheck().catch(() => undefined)]);
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('The portal could not start', error);
+    root.render(<BootError onRetry={() => window.location.reload()} />);
+  }
+}
