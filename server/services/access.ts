@@ -12,6 +12,8 @@ import {
   recordAccessForEach,
   recordAccessWith,
 } from './audit';
+import { activeGuestPatient, asActiveAccount } from './accounts/active';
+import { parseAccountSubject } from './accounts/subject';
 import { liveGrant } from './guests/grants';
 import { patientExists } from './patients';
 import { isStaff } from './users';
@@ -57,8 +59,9 @@ async function decide(
         ? { title: 'SELF', refusal: null }
         : { title: 'NONE', refusal: new HttpError(403, 'ACCESS_DENIED') };
     case 'GUE':
-      // The guests table decides, on every request: a revoked or expired grant refuses at once.
-      return (await liveGrant(db, user.id, patientId))
+      // The guests table decides, on every request: a revoked or expired grant refuses at once; and only
+      // the active account's patient (a guest of two patients reads one at a time).
+      return (await liveGrant(db, user, patientId))
         ? { title: 'DELEGATE', refusal: null }
         : { title: 'NONE', refusal: new HttpError(403, 'ACCESS_DENIED') };
     case 'PHY':
@@ -135,18 +138,21 @@ export async function authorizeCallerAccess(
   activity: AuditActivity,
   alongside: SQL | null = null,
 ): Promise<{ user: UserRow; title: AccessTitle }> {
+  const { userSubject, grantId } = parseAccountSubject(subject);
   const [row] = await db
     .select({
       user: users,
+      guestPatient: activeGuestPatient(grantId, new Date()),
       patientExists: sql<boolean>`exists (select 1 from ${patients} where ${patients.mepiId} = ${patientId})`,
     })
     .from(users)
-    .where(eq(users.subject, subject))
+    .where(eq(users.subject, userSubject))
     .limit(1);
-  if (!row?.user.enabled) throw new HttpError(403, 'ACCESS_DENIED');
+  const user = row ? asActiveAccount(row.user, grantId, row.guestPatient) : null;
+  if (!row || !user?.enabled) throw new HttpError(403, 'ACCESS_DENIED');
   if (!row.patientExists) throw new HttpError(404, 'NOT_FOUND');
-  const title = await decideAndAudit(db, row.user, patientId, activity, {}, alongside);
-  return { user: row.user, title };
+  const title = await decideAndAudit(db, user, patientId, activity, {}, alongside);
+  return { user, title };
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Guest, GuestGrant, GuestList, GuestRelationship, GuestRight } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import { activeGrantCondition } from '../accounts/active';
 import { guestDocuments, guests, patients, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
@@ -139,7 +140,8 @@ export async function grantsOf(
     .innerJoin(patients, eq(patients.mepiId, guests.patientId))
     .where(
       and(
-        eq(guests.guestUserId, user.id),
+        // The active account's grant: a guest of two patients sees the other one after switching.
+        activeGrantCondition(user),
         isNull(guests.revokedAt),
         sql`${guests.deadline} > ${now.toISOString()}::timestamptz`,
       ),

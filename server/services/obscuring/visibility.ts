@@ -57,7 +57,7 @@ export function hidingFlags(user: Pick<UserRow, 'userType'>): (keyof ObscuringIn
   }
 }
 
-type Viewer = Pick<UserRow, 'userType' | 'id'>;
+type Viewer = Pick<UserRow, 'userType' | 'id' | 'patientId'>;
 
 /** True when the document is hidden from this caller; never from the user who wrote it. */
 export function isObscuredFor(
@@ -75,7 +75,7 @@ export function isObscuredFor(
  * obscured for their relationship (guestVisibleCondition).
  */
 export function visibleToCondition(user: Viewer): SQL | null {
-  if (user.userType === 'GUE') return guestVisibleCondition(user.id);
+  if (user.userType === 'GUE') return guestVisibleCondition(user);
   const flags = hidingFlags(user);
   if (flags.length === 0) return null;
   const hidden = sql.join(
