@@ -11,6 +11,7 @@ import { requestLog } from './middleware/request-log';
 import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { accountSwitchRoutes } from './routes/account-switch';
 import { conferenceRoutes } from './routes/conferences';
 import { conferenceCallRoutes } from './routes/conferences-call';
 import { consentRoutes } from './routes/consents';
@@ -40,6 +41,7 @@ function createApi(): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .use(authenticate())
     .route('/', accountRoutes)
+    .route('/', accountSwitchRoutes)
     .route('/', patientRoutes)
     .route('/', projectRoutes)
     .route('/', documentRoutes)

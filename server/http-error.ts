@@ -64,6 +64,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONFERENCE_ALREADY_REQUESTED: 'Hai già una richiesta di videoconferenza in attesa con questo paziente',
   CONFERENCE_ALREADY_ANSWERED: 'La richiesta di videoconferenza ha già ricevuto una risposta',
   CONFERENCE_NOT_ACTIVE: 'La videoconferenza non è attiva',
+  ACCOUNT_STRONG_LOGIN_REQUIRED:
+    "Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione",
+  ACCOUNT_SWITCH_CONFLICT: 'Il profilo è appena stato cambiato: riprova',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

@@ -84,6 +84,7 @@ const app = createApp({
   live,
   isDraining: () => draining,
   ping: database.ping,
+  ...(idp ? { switchAccount: idp.switchAccount } : {}),
 });
 const server = createServer(
   createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { AccountSwitcher } from '../app-env';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { recordOnlySender, type SmsSender } from '../services/sms/outbox';
+import { createAccountSwitcher } from './account-switch';
 import { sweepExpired } from './adapter';
 import { RESEND_COUNTDOWN_JS } from './code-page';
 import { RESEND_SCRIPT_PATH } from './code-step';
@@ -26,6 +28,8 @@ export interface EmbeddedIdp {
   handle(req: IncomingMessage, res: ServerResponse): void;
   publicJwks: JSONWebKeySet;
   provider: Provider;
+  /** `POST /api/account/switch` mints here. */
+  switchAccount: AccountSwitcher;
 }
 
 export interface EmbeddedIdpOptions {
@@ -136,5 +140,10 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
     callback(req, res).catch((error: unknown) => fail(res, error));
   }
 
-  return { handle, publicJwks: publicJwksOf(keys.signing) as JSONWebKeySet, provider };
+  return {
+    handle,
+    publicJwks: publicJwksOf(keys.signing) as JSONWebKeySet,
+    provider,
+    switchAccount: createAccountSwitcher(provider, db, config),
+  };
 }

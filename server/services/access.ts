@@ -4,6 +4,8 @@ import { DOSSIER_CONSENT_CODE } from '../constants';
 import type { Database } from '../db/client';
 import { consents, patients, users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { activeGuestPatient, asActiveAccount } from './accounts/active';
+import { parseAccountSubject } from './accounts/subject';
 import {
   type AccessTitle,
   type AuditActivity,
@@ -12,8 +14,6 @@ import {
   recordAccessForEach,
   recordAccessWith,
 } from './audit';
-import { activeGuestPatient, asActiveAccount } from './accounts/active';
-import { parseAccountSubject } from './accounts/subject';
 import { liveGrant } from './guests/grants';
 import { patientExists } from './patients';
 import { isStaff } from './users';

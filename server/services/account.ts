@@ -4,9 +4,9 @@ import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { consents, favorites, patients, users } from '../db/schema';
 import { dossierConsentInForce } from './access';
-import { dueAmong } from './consents/due';
 import { activeGuestPatient, asActiveAccount } from './accounts/active';
 import { parseAccountSubject } from './accounts/subject';
+import { dueAmong } from './consents/due';
 import { patientOf } from './patients';
 
 /** What `GET /me` decides on, read in one statement. */

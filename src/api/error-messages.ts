@@ -74,6 +74,8 @@ const ERROR_TEXT: Readonly<
   CONFERENCE_ALREADY_REQUESTED: msg`Hai già una richiesta di videoconferenza in attesa con questo paziente`,
   CONFERENCE_ALREADY_ANSWERED: msg`La richiesta di videoconferenza ha già ricevuto una risposta`,
   CONFERENCE_NOT_ACTIVE: msg`La videoconferenza non è attiva`,
+  ACCOUNT_STRONG_LOGIN_REQUIRED: msg`Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione`,
+  ACCOUNT_SWITCH_CONFLICT: msg`Il profilo è appena stato cambiato: riprova`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

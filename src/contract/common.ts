@@ -106,6 +106,8 @@ export const ErrorCode = v.picklist([
   'CONFERENCE_ALREADY_REQUESTED',
   'CONFERENCE_ALREADY_ANSWERED',
   'CONFERENCE_NOT_ACTIVE',
+  'ACCOUNT_STRONG_LOGIN_REQUIRED',
+  'ACCOUNT_SWITCH_CONFLICT',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

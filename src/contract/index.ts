@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './common';
 export * from './conferences';
 export * from './conferences-call';

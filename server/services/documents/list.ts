@@ -15,7 +15,10 @@ const romeMidnight = (isoDate: string): SQL =>
   sql`((${isoDate})::date)::timestamp at time zone 'Europe/Rome'`;
 
 /** Conditions of the list filters; always the patient's current versions only. */
-export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'userType' | 'id' | 'patientId'>): SQL {
+export function listConditions(
+  query: DocumentListQuery,
+  user: Pick<UserRow, 'userType' | 'id' | 'patientId'>,
+): SQL {
   const conditions: SQL[] = [eq(documents.patientId, query.patientId), eq(documents.superseded, false)];
   // Obscured documents are left out here, in the query, so counts and pages never reveal them.
   const visible = visibleToCondition(user);
