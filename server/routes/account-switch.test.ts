@@ -24,7 +24,7 @@ describe.each(databaseTargets)('account switch on $name', ({ location }) => {
   });
   afterAll(() => ctx.close());
 
-  const send = (token: string, path: string, init: RequestInit = {}): Promise<Response> =>
+  const send = async (token: string, path: string, init: RequestInit = {}): Promise<Response> =>
     ctx.app.request(path, {
       ...init,
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
