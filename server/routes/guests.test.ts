@@ -1,7 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessTitles, AccountList, Guest, GuestGrants, GuestList, PrepareGuestReply } from '../../src/contract';
+import {
+  AccessTitles,
+  AccountList,
+  Guest,
+  GuestGrants,
+  GuestList,
+  PrepareGuestReply,
+} from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { documents, guests, signatureCeremonies, smsOutbox, tempDocuments, users } from '../db/schema';
 import { dayFromToday, json, newPerson, signAs, signedGuest } from '../test/fixtures/guests';
@@ -221,7 +228,10 @@ describe.each(databaseTargets)('guests: calls and rules on $name', ({ location }
     const grants = v.parse(GuestGrants, await (await ctx.call('/api/guests/grants', 'ospite')).json());
     expect(grants.grants.map((item) => item.patientId)).toEqual([mario + 1]);
     const accounts = v.parse(AccountList, await (await ctx.call('/api/account/accounts', 'ospite')).json());
-    expect(accounts.accounts.map((account) => account.patientName).sort()).toEqual(['Giulia Bianchi', 'Mario Rossi']);
+    expect(accounts.accounts.map((account) => account.patientName).sort()).toEqual([
+      'Giulia Bianchi',
+      'Mario Rossi',
+    ]);
   });
 
   it('revokes a guest, once', async () => {

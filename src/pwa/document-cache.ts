@@ -62,5 +62,7 @@ export async function readCachedReply(userId: number, url: string): Promise<Cach
 export async function deleteCachedReplies(): Promise<void> {
   if (!available()) return;
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(DOSSIER_CACHE_PREFIX)).map((name) => caches.delete(name)));
+  await Promise.all(
+    names.filter((name) => name.startsWith(DOSSIER_CACHE_PREFIX)).map((name) => caches.delete(name)),
+  );
 }
