@@ -75,22 +75,21 @@ export function AccountSwitcher({ user }: { user: CurrentUser }): JSX.Element | 
             detail={false}
             disabled={switching !== null && switching !== account.id}
             aria-current={account.current ? 'true' : undefined}
-            className={account.current ? 'menu-item-selected' : undefined}
             onClick={() => void choose(account)}
           >
             <IonIcon
               slot="start"
               icon={account.current ? checkmarkCircle : swapHorizontalOutline}
+              color={account.current ? 'primary' : undefined}
               aria-hidden="true"
             />
-            <IonLabel>
-              <p className="menu-account-name">{account.displayName}</p>
+            <IonLabel className="ion-text-wrap">
+              <h3 className="menu-account-name">{account.displayName}</h3>
               <IonNote>{roleLine(account, translate)}</IonNote>
               {account.current && (
-                <IonNote className="menu-account-current">
-                  {' · '}
-                  <Trans>profilo in uso</Trans>
-                </IonNote>
+                <p className="menu-account-current">
+                  <Trans>Profilo in uso</Trans>
+                </p>
               )}
             </IonLabel>
             {switching === account.id && (
