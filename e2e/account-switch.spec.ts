@@ -19,7 +19,7 @@ test("a guest of two patients switches from the side menu, and sees only the cho
   // A fresh login acts for the newest grant: another patient's whole dossier, nothing of Mario's.
   const line = current(page).getByRole('heading', { name: /^Vedi i documenti di / });
   await expect(line).toHaveCount(1);
-  const other = ((await line.innerText()) ?? '').replace('Vedi i documenti di ', '').trim();
+  const other = ((await line.textContent()) ?? '').replace('Vedi i documenti di ', '').trim();
   expect(other).not.toBe('Mario Rossi');
 
   await openMenu(page);
