@@ -53,4 +53,9 @@ test("a guest of two patients switches from the side menu, and sees only the cho
   // The tokens survive a reload (they replaced the stored ones) and stay on the chosen account.
   await page.reload();
   await expect(current(page).getByText('Vedi i documenti di Mario Rossi')).toBeVisible({ timeout: 30_000 });
+
+  // The same menu on a tablet.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await openMenu(page);
+  await page.screenshot({ path: '/tmp/switch-shots/menu-tablet.png' });
 });
