@@ -11,6 +11,7 @@ import { requestLog } from './middleware/request-log';
 import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
+import { accountSwitchRoutes } from './routes/account-switch';
 import { cdcLaunchRoutes, cdcLogoutRoutes } from './routes/cdc';
 import { cdcLauncherRoutes } from './routes/cdc-launcher';
 import { conferenceRoutes } from './routes/conferences';
@@ -44,6 +45,7 @@ function createApi(): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .use(authenticate())
     .route('/', accountRoutes)
+    .route('/', accountSwitchRoutes)
     .route('/', patientRoutes)
     .route('/', projectRoutes)
     .route('/', documentRoutes)

@@ -69,6 +69,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   SURVEY_TEMPLATE_INVALID: 'Il modello del questionario non è valido',
   PAI_ACTIVITY_ALREADY_DONE: "L'attività è già stata segnata come svolta",
   PAI_NOT_ACTIVE: 'Il piano di cura non è più in vigore',
+  ACCOUNT_STRONG_LOGIN_REQUIRED:
+    "Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione",
+  ACCOUNT_SWITCH_CONFLICT: 'Il profilo è appena stato cambiato: riprova',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

@@ -92,6 +92,7 @@ const app = createApp({
   isDraining: () => draining,
   ping: database.ping,
   ...(idp ? { launchSessions: idp.launch } : {}),
+  ...(idp ? { switchAccount: idp.switchAccount } : {}),
 });
 const server = createServer(
   createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),

@@ -19,6 +19,9 @@ export interface VerifiedToken {
   authenticationMethod: string | null;
   /** Seconds since the epoch (`exp`): a live stream ends there and reconnects with a fresh token. */
   expiresAt?: number;
+  /** The embedded IdP's grant (`grant_id`) and the DPoP key binding (`cnf.jkt`): an account switch reads them. */
+  grantId?: string;
+  jkt?: string;
 }
 
 export type TokenVerifier = (request: TokenRequest) => Promise<VerifiedToken>;
@@ -159,6 +162,8 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
       claims,
       authenticationMethod: authenticationMethodOf(claims),
       ...(typeof claims.exp === 'number' ? { expiresAt: claims.exp } : {}),
+      ...(typeof grantId === 'string' ? { grantId } : {}),
+      ...(typeof jkt === 'string' ? { jkt } : {}),
     };
   };
 }

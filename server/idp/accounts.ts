@@ -2,7 +2,9 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Account, AccountClaims } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { parseAccountSubject } from '../services/accounts/subject';
 import { verifyPassword } from '../services/password';
+import { findUserBySubject } from '../services/users';
 import type { DemoAccountRow } from './html';
 
 type UserRow = typeof users.$inferSelect;
@@ -21,11 +23,15 @@ export function claimsOf(user: UserRow): AccountClaims {
   };
 }
 
-/** oidc-provider's `findAccount`: enabled users by subject. */
+/**
+ * oidc-provider's `findAccount`: enabled users by subject; a guest's account of one grant
+ * (`<subject>#g<grant>`, after an account switch) while that grant lives, so a refresh stops with it.
+ */
 export async function findAccount(db: Database, subject: string): Promise<Account | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.subject, subject)).limit(1);
+  const user = await findUserBySubject(db, subject);
   if (!user?.enabled) return undefined;
-  return { accountId: user.subject, claims: () => claimsOf(user) };
+  if (parseAccountSubject(subject).grantId !== null && user.patientId === null) return undefined;
+  return { accountId: subject, claims: () => ({ ...claimsOf(user), sub: subject }) };
 }
 
 /** The subject of the user these credentials belong to, or null. */

@@ -111,3 +111,37 @@ export async function sweepExpired(db: Database): Promise<number> {
     .returning({ id: oidcPayloads.id });
   return gone.length;
 }
+
+/**
+ * An account switch moves the login session to the chosen account and its new grant, only if the session
+ * is still on the account and grant the switch started from: of switches racing on one session, one
+ * moves it and the others find it moved. Returns whether this one did.
+ */
+export async function moveSessionToAccount(
+  db: Database,
+  move: {
+    uid: string;
+    clientId: string;
+    from: { accountId: string; grantId: string };
+    to: { accountId: string; grantId: string };
+  },
+): Promise<boolean> {
+  const grantPath = sql`array['authorizations', ${move.clientId}::text, 'grantId']`;
+  const moved = await db
+    .update(oidcPayloads)
+    .set({
+      payload: sql`jsonb_set(jsonb_set(${oidcPayloads.payload}, '{accountId}', to_jsonb(${move.to.accountId}::text)),
+        ${grantPath}, to_jsonb(${move.to.grantId}::text))`,
+    })
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Session'),
+        eq(oidcPayloads.uid, move.uid),
+        gt(oidcPayloads.expiresAt, new Date()),
+        sql`${oidcPayloads.payload} ->> 'accountId' = ${move.from.accountId}`,
+        sql`${oidcPayloads.payload} #>> ${grantPath} = ${move.from.grantId}`,
+      ),
+    )
+    .returning({ id: oidcPayloads.id });
+  return moved.length > 0;
+}

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { AccountSwitcher } from '../app-env';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { recordOnlySender, type SmsSender } from '../services/sms/outbox';
+import { createAccountSwitcher } from './account-switch';
 import { sweepExpired } from './adapter';
 import { RESEND_COUNTDOWN_JS } from './code-page';
 import { RESEND_SCRIPT_PATH } from './code-step';
@@ -29,6 +31,8 @@ export interface EmbeddedIdp {
   provider: Provider;
   /** Logins for context-sharing launches (`POST /api/v1/discovery`, `GET /api/v1/cdc`). */
   launch: LaunchSessions;
+  /** `POST /api/account/switch` mints here. */
+  switchAccount: AccountSwitcher;
 }
 
 export interface EmbeddedIdpOptions {
@@ -144,5 +148,6 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
     publicJwks: publicJwksOf(keys.signing) as JSONWebKeySet,
     provider,
     launch: launchSessions(provider, config, IDP_BASE_PATH),
+    switchAccount: createAccountSwitcher(provider, db, config),
   };
 }

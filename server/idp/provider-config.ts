@@ -1,10 +1,11 @@
 import type { JWK } from 'jose';
-import type { Configuration, JWKS, KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, JWKS, KoaContextWithOIDC, ResourceServer } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { GRANT_CLAIM } from '../auth/grant-liveness';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import { switchedTokenSource } from './account-switch-source';
 import { findAccount } from './accounts';
 import { DrizzleAdapter, extendSession } from './adapter';
 import { providerCookies } from './cookies';
@@ -59,6 +60,17 @@ const ttl: Configuration['ttl'] = {
   Grant: (ctx) => untilAbsoluteLimit(ctx?.oidc?.session?.loginTs),
   RefreshToken: (_ctx, token) => Math.min(IDLE_TTL_SEC, untilAbsoluteLimit(token.authTime ?? token.iiat)),
 };
+
+/** The API as a resource server: JWT access tokens for its audience (also minted by an account switch). */
+export function apiResourceServer(config: ServerConfig): ResourceServer {
+  return {
+    scope: API_SCOPES,
+    audience: config.apiAudience,
+    accessTokenTTL: ACCESS_TOKEN_TTL_SEC,
+    accessTokenFormat: 'jwt',
+    jwt: { sign: { alg: SIGNING_ALG } },
+  };
+}
 
 export interface ProviderConfigOptions {
   config: ServerConfig;
@@ -147,8 +159,11 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
       const existing = grantId ? await provider.Grant.find(grantId) : undefined;
       if (client.clientId !== config.oidcClientId) return existing;
       // First-party portal: grant everything it may ask for, so no consent page is ever shown.
+      // After an account switch the session's grant is the switched-to account's, as is the session.
       const grant =
-        existing ?? new provider.Grant({ accountId: account.accountId, clientId: client.clientId });
+        existing?.accountId === account.accountId
+          ? existing
+          : new provider.Grant({ accountId: account.accountId, clientId: client.clientId });
       grant.addOIDCScope(API_SCOPES);
       grant.addOIDCClaims(['name', 'preferred_username', 'user_type', 'email', 'email_verified']);
       grant.addResourceScope(config.apiAudience, API_SCOPES);
@@ -161,7 +176,10 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
     rotateRefreshToken: true,
     // The grant id lets the API check on each call that logout or a revocation has not ended it.
     async extraTokenClaims(ctx, token) {
-      const source = ctx.oidc.entities.RefreshToken ?? ctx.oidc.entities.AuthorizationCode;
+      // An account switch mints outside any request of the provider: no context, its source beside it.
+      const source = ctx
+        ? (ctx.oidc.entities.RefreshToken ?? ctx.oidc.entities.AuthorizationCode)
+        : switchedTokenSource(token);
       const grantId = 'grantId' in token ? token.grantId : undefined;
       return {
         ...(source?.amr ? { amr: source.amr } : {}),
@@ -179,13 +197,7 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, resource) => {
           if (resource !== config.apiAudience) throw new errors.InvalidTarget();
-          return {
-            scope: API_SCOPES,
-            audience: config.apiAudience,
-            accessTokenTTL: ACCESS_TOKEN_TTL_SEC,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: SIGNING_ALG } },
-          };
+          return apiResourceServer(config);
         },
       },
       rpInitiatedLogout: {

@@ -7,7 +7,7 @@ import { documents } from '../db/schema';
 import { flags } from '../test/fixtures/obscuring';
 
 /**
- * The document list's total comes from document_counts (migration 0020) when the list is unfiltered: it
+ * The document list's total comes from document_counts (migration 0022) when the list is unfiltered: it
  * must stay exactly what counting gives through inserts, new versions, obscuring and deletes, concurrent
  * ones included.
  */

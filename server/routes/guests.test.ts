@@ -1,7 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessTitles, Guest, GuestGrants, GuestList, PrepareGuestReply } from '../../src/contract';
+import {
+  AccessTitles,
+  AccountList,
+  Guest,
+  GuestGrants,
+  GuestList,
+  PrepareGuestReply,
+} from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { documents, guests, signatureCeremonies, smsOutbox, tempDocuments, users } from '../db/schema';
 import { dayFromToday, json, newPerson, signAs, signedGuest } from '../test/fixtures/guests';
@@ -216,8 +223,15 @@ describe.each(databaseTargets)('guests: calls and rules on $name', ({ location }
       }),
     );
     expect(foreign.status).toBe(404);
+    // Two grants are two accounts (issue 14): a fresh login acts for the newest, Giulia's; the account list
+    // offers both.
     const grants = v.parse(GuestGrants, await (await ctx.call('/api/guests/grants', 'ospite')).json());
-    expect(grants.grants.map((item) => item.patientId).sort()).toEqual([mario, mario + 1]);
+    expect(grants.grants.map((item) => item.patientId)).toEqual([mario + 1]);
+    const accounts = v.parse(AccountList, await (await ctx.call('/api/account/accounts', 'ospite')).json());
+    expect(accounts.accounts.map((account) => account.patientName).sort()).toEqual([
+      'Giulia Bianchi',
+      'Mario Rossi',
+    ]);
   });
 
   it('revokes a guest, once', async () => {

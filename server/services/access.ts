@@ -2,9 +2,11 @@ import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../app-env';
 import { DOSSIER_CONSENT_CODE } from '../constants';
 import type { Database } from '../db/client';
-import { preparedOnce } from '../db/prepared';
+import { instantPlaceholder, preparedOnce } from '../db/prepared';
 import { consents, patients, users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { activeGuestPatient, asActiveAccount } from './accounts/active';
+import { parseAccountSubject } from './accounts/subject';
 import {
   type AccessTitle,
   type AuditActivity,
@@ -58,8 +60,9 @@ async function decide(
         ? { title: 'SELF', refusal: null }
         : { title: 'NONE', refusal: new HttpError(403, 'ACCESS_DENIED') };
     case 'GUE':
-      // The guests table decides, on every request: a revoked or expired grant refuses at once.
-      return (await liveGrant(db, user.id, patientId))
+      // The guests table decides, on every request: a revoked or expired grant refuses at once; and only
+      // the active account's patient (a guest of two patients reads one at a time).
+      return (await liveGrant(db, user, patientId))
         ? { title: 'DELEGATE', refusal: null }
         : { title: 'NONE', refusal: new HttpError(403, 'ACCESS_DENIED') };
     case 'PHY':
@@ -135,6 +138,10 @@ const callerStatement = (db: Database) =>
     db
       .select({
         user: users,
+        guestPatient: activeGuestPatient(
+          sql`${sql.placeholder('grantId')}::integer`,
+          instantPlaceholder('now'),
+        ),
         patientExists: sql<boolean>`exists (select 1 from ${patients} where ${patients.mepiId} = ${sql.placeholder('patientId')})`,
       })
       .from(users)
@@ -150,11 +157,18 @@ export async function authorizeCallerAccess(
   activity: AuditActivity,
   alongside: SQL | null = null,
 ): Promise<{ user: UserRow; title: AccessTitle }> {
-  const [row] = await callerStatement(db).execute({ subject, patientId });
-  if (!row?.user.enabled) throw new HttpError(403, 'ACCESS_DENIED');
+  const { userSubject, grantId } = parseAccountSubject(subject);
+  const [row] = await callerStatement(db).execute({
+    subject: userSubject,
+    patientId,
+    grantId,
+    now: new Date().toISOString(),
+  });
+  const user = row ? asActiveAccount(row.user, grantId, row.guestPatient) : null;
+  if (!row || !user?.enabled) throw new HttpError(403, 'ACCESS_DENIED');
   if (!row.patientExists) throw new HttpError(404, 'NOT_FOUND');
-  const title = await decideAndAudit(db, row.user, patientId, activity, {}, alongside);
-  return { user: row.user, title };
+  const title = await decideAndAudit(db, user, patientId, activity, {}, alongside);
+  return { user, title };
 }
 
 /**

@@ -3,10 +3,11 @@ import type { Patient } from '../../src/contract';
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { instantPlaceholder, preparedOnce } from '../db/prepared';
-import { consents, favorites, guests, patients, users } from '../db/schema';
+import { consents, favorites, patients, users } from '../db/schema';
 import { dossierConsentInForce } from './access';
+import { activeGuestPatient, asActiveAccount } from './accounts/active';
+import { parseAccountSubject } from './accounts/subject';
 import { dueAmong } from './consents/due';
-import { liveCondition } from './guests/grants';
 import { patientOf } from './patients';
 
 /** What `GET /me` decides on, read in one statement. */
@@ -28,12 +29,6 @@ const instant = (text: string | null): Date | null => (text === null ? null : ne
 const meStatement = (db: Database) =>
   preparedOnce(db, 'me_view', (name) => {
     const now = instantPlaceholder('now');
-    const guestPatient = db
-      .select({ patientId: guests.patientId })
-      .from(guests)
-      .where(and(eq(guests.guestUserId, users.id), liveCondition(now)))
-      .orderBy(sql`${guests.invitedAt} desc`, sql`${guests.id} desc`)
-      .limit(1);
     return db
       .select({
         user: users,
@@ -44,7 +39,7 @@ const meStatement = (db: Database) =>
           select json_agg(json_build_object('consentCode', ${consents.consentCode}, 'statusCode', ${consents.statusCode},
             'expiresAt', ${consents.expiresAt}, 'revokedAt', ${consents.revokedAt}) order by ${consents.id})
           from ${consents} where ${consents.patientId} = ${users.patientId} and ${consents.superseded} = false) end`,
-        guestPatientId: sql<number | null>`case when ${users.userType} = 'GUE' then ${guestPatient} end`,
+        guestPatientId: activeGuestPatient(sql`${sql.placeholder('grantId')}::integer`, now),
       })
       .from(users)
       .leftJoin(patients, and(eq(users.userType, 'PAT'), eq(patients.mepiId, users.patientId)))
@@ -59,9 +54,10 @@ const meStatement = (db: Database) =>
  * all in one round trip. The same checks in the same order as before (issue 16: /me ran five statements).
  */
 export async function meView(db: Database, subject: string, now: Date = new Date()): Promise<MeView> {
-  const [row] = await meStatement(db).execute({ subject, now: now.toISOString() });
-  if (!row?.user.enabled) return { kind: 'denied', code: 1, patient: null };
-  const { user } = row;
+  const { userSubject, grantId } = parseAccountSubject(subject);
+  const [row] = await meStatement(db).execute({ subject: userSubject, grantId, now: now.toISOString() });
+  const user = row ? asActiveAccount(row.user, grantId, row.guestPatientId) : null;
+  if (!row || !user?.enabled) return { kind: 'denied', code: 1, patient: null };
   if (user.userType === 'PAT' && user.patientId !== null) {
     if (!row.patient) return { kind: 'denied', code: 1, patient: null };
     const patient = patientOf(row.patient, row.favorite);
@@ -73,9 +69,10 @@ export async function meView(db: Database, subject: string, now: Date = new Date
     }));
     if (dueAmong(current, user, now).length > 0) return { kind: 'denied', code: 2, patient };
   }
+  // A guest's active account: the grant the token names, or the newest; none left is no access.
   if (user.userType === 'GUE')
-    return row.guestPatientId === null
+    return user.patientId === null
       ? { kind: 'denied', code: 1, patient: null }
-      : { kind: 'allowed', user, patientId: row.guestPatientId };
+      : { kind: 'allowed', user, patientId: user.patientId };
   return { kind: 'allowed', user, patientId: user.patientId };
 }

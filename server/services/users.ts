@@ -4,10 +4,22 @@ import type { AppEnv, UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { activeGuestPatient, asActiveAccount } from './accounts/active';
+import { parseAccountSubject } from './accounts/subject';
 
-export async function findUserBySubject(db: Database, subject: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.subject, subject)).limit(1);
-  return row ?? null;
+/** The user of the token's active account (a guest's `patientId`: the patient it acts for), or null. */
+export async function findUserBySubject(
+  db: Database,
+  subject: string,
+  now: Date = new Date(),
+): Promise<UserRow | null> {
+  const { userSubject, grantId } = parseAccountSubject(subject);
+  const [row] = await db
+    .select({ user: users, guestPatient: activeGuestPatient(grantId, now) })
+    .from(users)
+    .where(eq(users.subject, userSubject))
+    .limit(1);
+  return row ? asActiveAccount(row.user, grantId, row.guestPatient) : null;
 }
 
 /** The enabled portal user behind the token, or 403: a token alone never opens patient data. */

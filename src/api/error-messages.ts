@@ -79,6 +79,8 @@ const ERROR_TEXT: Readonly<
   PAI_ACTIVITY_ALREADY_DONE: msg`L'attività è già stata segnata come svolta`,
   PAI_NOT_ACTIVE: msg`Il piano di cura non è più in vigore`,
   CDC_ERROR: msg`Errore durante il recupero della condivisione di contesto`,
+  ACCOUNT_STRONG_LOGIN_REQUIRED: msg`Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione`,
+  ACCOUNT_SWITCH_CONFLICT: msg`Il profilo è appena stato cambiato: riprova`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

@@ -31,6 +31,7 @@ import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
 import { confirm } from '../ui/confirm-dialog';
 import { ROLE_LABEL } from '../ui/role-labels';
+import { AccountSwitcher } from './account-switcher';
 import { useMenuFocusReturn } from './menu-focus';
 import { menuEntriesFor } from './tabs';
 
@@ -47,7 +48,7 @@ async function confirmLogout(): Promise<void> {
   if (yes) await logout();
 }
 
-/** The side menu: who is signed in, navigation, language, About and logout. */
+/** The side menu: who is signed in, navigation, the switch to another profile, language, About and logout. */
 export function SideMenu(): JSX.Element {
   const { t, i18n } = useLingui();
   const user = useAtomValue(currentUserAtom);
@@ -105,6 +106,7 @@ export function SideMenu(): JSX.Element {
             </IonMenuToggle>
           ))}
         </IonList>
+        {user && <AccountSwitcher key={`${user.id}:${user.patientId}`} user={user} />}
         {/* Outside any list: a list holds only its items (the language fieldset is not one). */}
         <IonListHeader>
           <IonLabel>

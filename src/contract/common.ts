@@ -111,6 +111,8 @@ export const ErrorCode = v.picklist([
   'PAI_ACTIVITY_ALREADY_DONE',
   'PAI_NOT_ACTIVE',
   'CDC_ERROR',
+  'ACCOUNT_STRONG_LOGIN_REQUIRED',
+  'ACCOUNT_SWITCH_CONFLICT',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './cdc';
 export * from './common';
 export * from './conferences';

@@ -57,3 +57,12 @@ export async function readCachedReply(userId: number, url: string): Promise<Cach
     return null;
   }
 }
+
+/** Deletes every user's cached document lists: an account switch must not show the previous account's. */
+export async function deleteCachedReplies(): Promise<void> {
+  if (!available()) return;
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((name) => name.startsWith(DOSSIER_CACHE_PREFIX)).map((name) => caches.delete(name)),
+  );
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { createApp } from '../../server/app';
-import type { AppDeps, AppEnv } from '../../server/app-env';
+import type { AccountSwitcher, AppDeps, AppEnv } from '../../server/app-env';
 import { databaseReplayStore } from '../../server/auth/replay-store';
 import { createTokenVerifier } from '../../server/auth/token-verifier';
 import { loadConfig, type ServerConfig } from '../../server/config';
@@ -20,7 +20,11 @@ export interface TestContext {
   config: ServerConfig;
   logLines: LogFields[];
   /** A real ES256 access token for a seeded user, as the identity provider would issue it. */
-  tokenFor(username: string, options?: { expiresInSeconds?: number; amr?: string[] }): Promise<string>;
+  tokenFor(username: string, options?: TokenOptions): Promise<string>;
+  /** The same for a token subject (an account of a guest is `<subject>#g<grant>`). */
+  tokenForSubject(subject: string, options?: TokenOptions): Promise<string>;
+  /** The account switches the stand-in for the IdP minted: from whom (subject, grant) to which subject. */
+  switches: { from: { subject: string; grantId: string }; toSubject: string }[];
   /** `app.request` with the token and language headers the portal sends. */
   call(path: string, username: string | null, init?: RequestInit & { language?: string }): Promise<Response>;
   live: LiveHub;
@@ -33,6 +37,11 @@ export interface TestContext {
 }
 
 const issuer = 'https://idp.test/idp';
+
+interface TokenOptions {
+  expiresInSeconds?: number;
+  amr?: string[];
+}
 
 export async function createTestContext(
   location: string,
@@ -57,6 +66,19 @@ export async function createTestContext(
     replayStore: databaseReplayStore(database.db),
   });
   const live = await new LiveHub(config.maxLiveStreams, logger).start(database);
+  const switches: TestContext['switches'] = [];
+  // Stands in for the embedded IdP's switch (server/idp/account-switch.ts, tested with the real provider
+  // in server/idp/account-switch.test.ts): a token for the chosen subject with the same `amr`.
+  const switchAccount: AccountSwitcher = async (from, toSubject) => {
+    switches.push({ from: { subject: from.subject, grantId: from.grantId }, toSubject });
+    return {
+      access_token: await tokenForSubject(toSubject, { amr: ['pwd', 'otp', 'mfa'] }),
+      refresh_token: randomBytes(16).toString('hex'),
+      token_type: 'Bearer',
+      expires_in: 300,
+      scope: 'profile email offline_access',
+    };
+  };
   const app = createApp({
     config,
     db: database.db,
@@ -65,6 +87,7 @@ export async function createTestContext(
     live,
     ping: database.ping,
     ...extraDeps,
+    switchAccount,
   });
   const withHeaders = async (username: string | null, init: RequestInit & { language?: string }) => {
     const headers = new Headers(init.headers);
@@ -74,15 +97,23 @@ export async function createTestContext(
   };
 
   const tokenFor: TestContext['tokenFor'] = (username, options = {}) =>
-    new SignJWT({ scope: 'openid profile', amr: options.amr ?? ['pwd'], client_id: 'portal' })
+    tokenForSubject(`demo-${username}`, options);
+  async function tokenForSubject(subject: string, options: TokenOptions = {}): Promise<string> {
+    return new SignJWT({
+      scope: 'openid profile',
+      amr: options.amr ?? ['pwd'],
+      client_id: 'portal',
+      grant_id: `test-grant-${randomBytes(6).toString('hex')}`,
+    })
       .setProtectedHeader({ alg: 'ES256', kid: 'test', typ: 'at+jwt' })
       .setIssuer(issuer)
       .setAudience(config.apiAudience)
-      .setSubject(`demo-${username}`)
+      .setSubject(subject)
       .setIssuedAt()
       .setJti(randomBytes(8).toString('hex'))
       .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? 300))
       .sign(privateKey);
+  }
 
   return {
     app,
@@ -90,6 +121,8 @@ export async function createTestContext(
     config,
     logLines: logger.lines,
     tokenFor,
+    tokenForSubject,
+    switches,
     async call(path, username, init = {}) {
       return app.request(path, await withHeaders(username, init));
     },
@@ -105,6 +138,7 @@ export async function createTestContext(
         verifyToken,
         live: otherLive,
         ...extraDeps,
+        switchAccount,
       });
       return {
         app: otherApp,

@@ -48,31 +48,40 @@ export const patients = pgTable(
 );
 
 /** Portal users, linked to the identity provider by `subject` (the token's `sub`). */
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  subject: text('subject').notNull().unique(),
-  username: text('username').notNull().unique(),
-  /** scrypt hash for the embedded identity provider; null for users of an external IdP. */
-  passwordHash: text('password_hash'),
-  userType: text('user_type').notNull(),
-  displayName: text('display_name').notNull(),
-  email: text('email'),
-  mobilePhone: text('mobile_phone'),
-  fiscalCode: text('fiscal_code'),
-  patientId: integer('patient_id').references(() => patients.mepiId),
-  unitId: integer('unit_id').references(() => units.id),
-  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
-  inProject: boolean('in_project').notNull().default(false),
-  enabled: boolean('enabled').notNull().default(true),
-  /** Set when the user must sign advanced-electronic-signature consents before entering (403 code 2). */
-  requiresFeaConsents: boolean('requires_fea_consents').notNull().default(false),
-  /** A guest created with a temporary password (sent by SMS) must choose its own at the next login. */
-  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
-  /** The latest login and the one before it: "new since your last visit" on the home starts at the latter. */
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-  previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull().unique(),
+    username: text('username').notNull().unique(),
+    /** scrypt hash for the embedded identity provider; null for users of an external IdP. */
+    passwordHash: text('password_hash'),
+    userType: text('user_type').notNull(),
+    displayName: text('display_name').notNull(),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    fiscalCode: text('fiscal_code'),
+    patientId: integer('patient_id').references(() => patients.mepiId),
+    unitId: integer('unit_id').references(() => units.id),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    inProject: boolean('in_project').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Set when the user must sign advanced-electronic-signature consents before entering (403 code 2). */
+    requiresFeaConsents: boolean('requires_fea_consents').notNull().default(false),
+    /** A guest created with a temporary password (sent by SMS) must choose its own at the next login. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** The latest login and the one before it: "new since your last visit" on the home starts at the latter. */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    /**
+     * One person's accounts share this key (a physician who is also a patient): whoever is signed in as one
+     * of them may switch to the others without logging in again. Null: an account of its own.
+     */
+    personKey: text('person_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('users_person_key_idx').on(table.personKey)],
+);
 
 /** A physician's favourite patients. */
 export const favorites = pgTable(

@@ -129,6 +129,18 @@ export const demoAccounts: readonly DemoAccount[] = [
     unitCode: 'PS',
     note: "physician, dott.ferrari's colleague",
   },
+  {
+    // Issue 14 (account switch): a guest of two patients, who chooses whose dossier to see (seed/accounts.ts).
+    username: 'marta.colombo',
+    userType: 'GUE',
+    displayName: 'Marta Colombo',
+    patientIndex: 0,
+    permissions: [],
+    inProject: false,
+    mobilePhone: '+39 340 3000009',
+    fiscalCode: 'CLMMRT90A41F205U',
+    note: "guest of two patients: two documents of Mario Rossi's, another patient's whole dossier",
+  },
 ];
 
 /** What the IdP's login page shows in demo mode; handed to it by `server/main.ts` (run-time code never imports the seed). */

@@ -3,6 +3,7 @@ import type { Logger } from '../../logger';
 import { hashPassword } from '../../services/password';
 import type { Database } from '../client';
 import { favorites, patients, units, users } from '../schema';
+import { seedPersonAccounts } from './accounts';
 import { seedConferences } from './conferences';
 import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
@@ -118,6 +119,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedDocuments(db);
   await seedStudies(db);
   await seedGuests(db);
+  await seedPersonAccounts(db);
   await seedProjectTeams(db);
   await seedConferences(db);
   await seedSurveys(db);

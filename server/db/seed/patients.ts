@@ -21,6 +21,22 @@ const fixedIdentities: readonly Omit<Identity, 'birthPlace'>[] = [
   { name: 'Luca', surname: 'Verdi', sex: 'M', birthDate: '1978-07-02' },
 ];
 
+/**
+ * Demo people who are patients among the random ones (their accounts: demo-accounts.ts): the physician
+ * Anna Ferrari is also a patient (issue 14, account switch). The random draw still happens, so every
+ * other patient stays as it was.
+ */
+export const PHYSICIAN_PATIENT_INDEX = 49;
+const personIdentities: Readonly<Record<number, Identity>> = {
+  [PHYSICIAN_PATIENT_INDEX]: {
+    name: 'Anna',
+    surname: 'Ferrari',
+    sex: 'F',
+    birthDate: '1975-03-14',
+    birthPlace: places.find((place) => place.code === 'F205') ?? (places[0] as Place),
+  },
+};
+
 function isoDate(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -60,6 +76,7 @@ export function buildPatient(random: Random, index: number, usedCodes: Set<strin
     identity = fixed
       ? { ...fixed, birthPlace: places[index % places.length] as Place }
       : randomIdentity(random);
+    identity = personIdentities[index] ?? identity;
     code = fiscalCode({ ...identity, birthPlaceCode: identity.birthPlace.code });
   } while (usedCodes.has(code));
   usedCodes.add(code);

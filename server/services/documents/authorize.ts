@@ -34,7 +34,7 @@ export async function loadAuthorizedDocument(
   // obscured for their relationship).
   const obscured =
     user.userType === 'GUE'
-      ? !(await isVisibleToGuest(db, user.id, documentId, now))
+      ? !(await isVisibleToGuest(db, user, documentId, now))
       : isObscuredFor(user, record.document);
   const refusal = obscured
     ? null
@@ -71,7 +71,7 @@ async function guestDownloadRefusal(
   now: Date,
 ): Promise<HttpError | null> {
   if (user.userType !== 'GUE' || activity !== 'DOCUMENT_DOWNLOAD') return null;
-  const grant = await liveGrant(db, user.id, record.document.patientId, now);
+  const grant = await liveGrant(db, user, record.document.patientId, now);
   // No grant at all is refused by the access check itself, with its own code.
   if (!grant || grant.rights.includes('download')) return null;
   return new HttpError(403, 'DOWNLOAD_NOT_ALLOWED');

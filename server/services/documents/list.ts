@@ -18,7 +18,7 @@ const romeMidnight = (isoDate: string): SQL =>
 /** The patient's current versions this caller may see (the id may be a placeholder, not for guests). */
 function visibleCurrent(
   patientId: number | SQLWrapper,
-  user: Pick<UserRow, 'userType'> & { id: number | SQLWrapper },
+  user: Pick<UserRow, 'userType' | 'patientId'> & { id: number | SQLWrapper },
 ): SQL[] {
   const conditions: SQL[] = [eq(documents.patientId, patientId), eq(documents.superseded, false)];
   // Obscured documents are left out here, in the query, so counts and pages never reveal them.
@@ -28,7 +28,10 @@ function visibleCurrent(
 }
 
 /** Conditions of the list filters; always the patient's current versions only. */
-export function listConditions(query: DocumentListQuery, user: Pick<UserRow, 'userType' | 'id'>): SQL {
+export function listConditions(
+  query: DocumentListQuery,
+  user: Pick<UserRow, 'userType' | 'id' | 'patientId'>,
+): SQL {
   const conditions = visibleCurrent(query.patientId, user);
   const types = asList(query.documentType);
   if (types.length > 0) conditions.push(inArray(documents.documentTypeCode, types));
@@ -63,13 +66,13 @@ const isUnfiltered = (query: DocumentListQuery): boolean =>
   );
 
 /**
- * The unfiltered list's total as the database keeps it (document_counts, migration 0020): all current
+ * The unfiltered list's total as the database keeps it (document_counts, migration 0022): all current
  * versions, when none of them is hidden from this caller (staff: none obscured; their own would be visible
  * to them, but then the list counts). Null (no row): the list counts.
  */
 const maintainedTotal = (patientId: SQLWrapper, userType: UserRow['userType']): SQL =>
   sql`(select current from document_counts where patient_id = ${patientId}${
-    visibleToCondition({ userType, id: 0 }) === null ? sql`` : sql` and obscured = 0`
+    visibleToCondition({ userType, patientId: null, id: 0 }) === null ? sql`` : sql` and obscured = 0`
   })`;
 
 /**
@@ -79,7 +82,9 @@ const maintainedTotal = (patientId: SQLWrapper, userType: UserRow['userType']): 
 const unfilteredPage = (db: Database, userType: UserRow['userType']) =>
   preparedOnce(db, `document_list_page_${userType.toLowerCase()}`, (name) => {
     const patientId = sql.placeholder('patientId');
-    const where = and(...visibleCurrent(patientId, { userType, id: sql.placeholder('userId') })) as SQL;
+    const where = and(
+      ...visibleCurrent(patientId, { userType, patientId: null, id: sql.placeholder('userId') }),
+    ) as SQL;
     return listPageQuery(
       db,
       where,
@@ -150,7 +155,7 @@ export async function patientDocumentTypes(
   db: Database,
   patientId: number,
   language: Language,
-  user: Pick<UserRow, 'userType' | 'id'>,
+  user: Pick<UserRow, 'userType' | 'id' | 'patientId'>,
 ): Promise<{ code: string; desc: string }[]> {
   // The types of documents hidden from this caller are not offered either.
   const visible = visibleToCondition(user);

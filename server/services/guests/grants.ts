@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { GuestRelationship, GuestRight } from '../../../src/contract';
+import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { documents, guestDocuments, guests } from '../../db/schema';
 
@@ -18,14 +19,16 @@ export const liveCondition = (now: Date | SQL): SQL =>
 
 /**
  * The guest's live grant on this patient, read from the table on every request (never from the token),
- * so a revocation or an expiry takes effect on the guest's next request.
+ * so a revocation or an expiry takes effect on the guest's next request. Only the active account's
+ * patient (`guest.patientId`, set from the token's subject): another patient's grant is another account.
  */
 export async function liveGrant(
   db: Database,
-  guestUserId: number,
+  guest: Pick<UserRow, 'id' | 'patientId'>,
   patientId: number,
   now: Date = new Date(),
 ): Promise<LiveGrant | null> {
+  if (guest.patientId !== patientId) return null;
   const [row] = await db
     .select({
       id: guests.id,
@@ -35,26 +38,11 @@ export async function liveGrant(
       deadline: guests.deadline,
     })
     .from(guests)
-    .where(and(eq(guests.guestUserId, guestUserId), eq(guests.patientId, patientId), liveCondition(now)))
+    .where(and(eq(guests.guestUserId, guest.id), eq(guests.patientId, patientId), liveCondition(now)))
     .limit(1);
   return row
     ? { ...row, relationship: row.relationship as GuestRelationship, rights: row.rights as GuestRight[] }
     : null;
-}
-
-/** The patient whose dossier a guest opens: the newest live grant's, or null when none is left. */
-export async function guestPatientId(
-  db: Database,
-  guestUserId: number,
-  now: Date = new Date(),
-): Promise<number | null> {
-  const [row] = await db
-    .select({ patientId: guests.patientId })
-    .from(guests)
-    .where(and(eq(guests.guestUserId, guestUserId), liveCondition(now)))
-    .orderBy(sql`${guests.invitedAt} desc`, sql`${guests.id} desc`)
-    .limit(1);
-  return row?.patientId ?? null;
 }
 
 /**
@@ -62,10 +50,11 @@ export async function guestPatientId(
  * document is shared with the guest, or the grant carries the 'dossier' right and the document is not
  * obscured for the guest's relationship (the relationship names are the obscuring flags).
  */
-export function guestVisibleCondition(guestUserId: number, now: Date = new Date()): SQL {
+export function guestVisibleCondition(guest: Pick<UserRow, 'id' | 'patientId'>, now: Date = new Date()): SQL {
   return sql`exists (select 1 from ${guests}
-    where ${guests.guestUserId} = ${guestUserId}
+    where ${guests.guestUserId} = ${guest.id}
       and ${guests.patientId} = ${documents.patientId}
+      and ${guests.patientId} = ${guest.patientId ?? -1}
       and ${guests.revokedAt} is null
       and ${guests.deadline} > ${now.toISOString()}::timestamptz
       and ((('dossier' = any(${guests.rights}))
@@ -77,14 +66,14 @@ export function guestVisibleCondition(guestUserId: number, now: Date = new Date(
 /** Whether a guest may see this one document now (same rule as the lists). */
 export async function isVisibleToGuest(
   db: Database,
-  guestUserId: number,
+  guest: Pick<UserRow, 'id' | 'patientId'>,
   documentId: number,
   now: Date = new Date(),
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: documents.id })
     .from(documents)
-    .where(and(eq(documents.id, documentId), guestVisibleCondition(guestUserId, now)))
+    .where(and(eq(documents.id, documentId), guestVisibleCondition(guest, now)))
     .limit(1);
   return row !== undefined;
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { guestDocuments, guests, patients, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access';
+import { activeGrantCondition } from '../accounts/active';
 import type { Language } from '../language';
 import { deadlineDay } from './grants';
 import { accessTitleOf } from './guests.data';
@@ -139,7 +140,8 @@ export async function grantsOf(
     .innerJoin(patients, eq(patients.mepiId, guests.patientId))
     .where(
       and(
-        eq(guests.guestUserId, user.id),
+        // The active account's grant: a guest of two patients sees the other one after switching.
+        activeGrantCondition(user),
         isNull(guests.revokedAt),
         sql`${guests.deadline} > ${now.toISOString()}::timestamptz`,
       ),

@@ -24,8 +24,9 @@ export async function messagePatient(
       if (user.patientId === null) throw new HttpError(403, 'ACCESS_DENIED');
       return user.patientId;
     case 'GUE': {
-      const patientId = requested ?? (await guestPatientOf(db, user.id));
-      const grant = patientId === null ? null : await liveGrant(db, user.id, patientId);
+      // The active account's patient only: another patient's grant is another account.
+      const patientId = requested ?? user.patientId;
+      const grant = patientId === null ? null : await liveGrant(db, user, patientId);
       if (!grant?.rights.includes('messaging')) throw new HttpError(403, 'PERMISSION_MISSING');
       return grant.patientId;
     }
@@ -35,23 +36,6 @@ export async function messagePatient(
       await authorizePatientAccess(db, user, requested, 'PATIENT_READ', { detail: 'message recipients' });
       return requested;
   }
-}
-
-/** The newest live grant carrying the messaging right (a guest may hold several). */
-async function guestPatientOf(db: Database, guestUserId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ patientId: guests.patientId })
-    .from(guests)
-    .where(
-      and(
-        eq(guests.guestUserId, guestUserId),
-        liveCondition(new Date()),
-        sql`'messaging' = any(${guests.rights})`,
-      ),
-    )
-    .orderBy(sql`${guests.invitedAt} desc`)
-    .limit(1);
-  return row?.patientId ?? null;
 }
 
 const recipientColumns = {

@@ -57,7 +57,7 @@ export function hidingFlags(user: Pick<UserRow, 'userType'>): (keyof ObscuringIn
   }
 }
 
-type Viewer = Pick<UserRow, 'userType' | 'id'>;
+type Viewer = Pick<UserRow, 'userType' | 'id' | 'patientId'>;
 
 /** True when the document is hidden from this caller; never from the user who wrote it. */
 export function isObscuredFor(
@@ -76,12 +76,12 @@ export function isObscuredFor(
  * obscured for their relationship (guestVisibleCondition).
  */
 export function visibleToCondition(
-  user: Pick<UserRow, 'userType'> & { id: number | SQLWrapper },
+  user: Pick<UserRow, 'userType' | 'patientId'> & { id: number | SQLWrapper },
 ): SQL | null {
   if (user.userType === 'GUE') {
     // A guest's condition reads their grants: never part of a statement prepared for others.
     if (typeof user.id !== 'number') throw new Error('no prepared condition for guests');
-    return guestVisibleCondition(user.id);
+    return guestVisibleCondition({ id: user.id, patientId: user.patientId });
   }
   const flags = hidingFlags(user);
   if (flags.length === 0) return null;

@@ -34,7 +34,7 @@ export async function mayReadPlansOf(
     case 'PAT':
       return user.patientId === patientId;
     case 'GUE':
-      return (await liveGrant(db, user.id, patientId))?.rights.includes('project') ?? false;
+      return (await liveGrant(db, user, patientId))?.rights.includes('project') ?? false;
     case 'ADM':
       return true;
     case 'PHY':

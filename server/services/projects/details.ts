@@ -4,15 +4,16 @@ import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { consents, guests, projects } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { activeGrantCondition } from '../accounts/active';
 import { projectConsentsInForce } from '../consents/in-project';
 import { liveCondition } from '../guests/grants';
 import { isStaff } from '../users';
 import { projectsRunBy, projectsWhere } from './read';
 
-/** Patients whose live grant to this guest carries the `project` right. */
+/** The active account's patient, when its live grant to this guest carries the `project` right. */
 function patientsOfGuest(user: UserRow, now: Date): SQL {
   return sql`(select ${guests.patientId} from ${guests}
-    where ${guests.guestUserId} = ${user.id} and 'project' = any(${guests.rights}) and ${liveCondition(now)})`;
+    where ${activeGrantCondition(user)} and 'project' = any(${guests.rights}) and ${liveCondition(now)})`;
 }
 
 /**

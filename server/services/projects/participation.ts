@@ -28,7 +28,7 @@ export async function patientProjects(
 ): Promise<PatientProject[]> {
   await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', { detail: 'projects' });
   if (user.userType === 'GUE') {
-    const grant = await liveGrant(db, user.id, patientId);
+    const grant = await liveGrant(db, user, patientId);
     if (!grant?.rights.includes('project')) return [];
   }
   const consentRows = await db
