@@ -26,8 +26,10 @@ import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { notifyRoutes } from './routes/notify';
 import { obscuringRoutes } from './routes/obscuring';
+import { pairRoutes } from './routes/pair';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
+import { pripriRoutes } from './routes/pripri';
 import { projectRoutes } from './routes/projects';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
@@ -60,6 +62,8 @@ function createApi(): Hono<AppEnv> {
     .route('/', guestRoutes)
     .route('/', conferenceRoutes)
     .route('/', conferenceCallRoutes)
+    .route('/', pairRoutes)
+    .route('/', pripriRoutes)
     .all('*', apiNotFound);
 }
 

@@ -27,7 +27,9 @@ export type AuditActivity =
   | 'UPLOAD_WRITE'
   | 'UPLOAD_REVIEW'
   | 'DOCUMENT_REQUEST_READ'
-  | 'DOCUMENT_REQUEST_WRITE';
+  | 'DOCUMENT_REQUEST_WRITE'
+  | 'PAIR_READ'
+  | 'PAIR_WRITE';
 
 export interface AuditEntry {
   user: UserRow;

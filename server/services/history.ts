@@ -45,6 +45,11 @@ const activities = {
   UPLOAD_REVIEW: { it: 'Approvazione o rifiuto di un documento caricato', en: 'Uploaded document reviewed' },
   DOCUMENT_REQUEST_READ: { it: 'Consultazione delle richieste di copie', en: 'Copy requests read' },
   DOCUMENT_REQUEST_WRITE: { it: 'Richiesta di copie di documenti', en: 'Copy request made or changed' },
+  PAIR_READ: { it: 'Consultazione dei piani riabilitativi', en: 'Rehabilitation plans read' },
+  PAIR_WRITE: {
+    it: 'Scrittura di un piano riabilitativo o di una sessione',
+    en: 'Rehabilitation plan or session written',
+  },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {

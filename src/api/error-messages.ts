@@ -74,6 +74,11 @@ const ERROR_TEXT: Readonly<
   CONFERENCE_ALREADY_REQUESTED: msg`Hai già una richiesta di videoconferenza in attesa con questo paziente`,
   CONFERENCE_ALREADY_ANSWERED: msg`La richiesta di videoconferenza ha già ricevuto una risposta`,
   CONFERENCE_NOT_ACTIVE: msg`La videoconferenza non è attiva`,
+  PAIR_NOT_EDITABLE: msg`Il piano riabilitativo non può più essere modificato`,
+  PAIR_NOT_ACTIVE: msg`Solo un piano riabilitativo attivo può essere chiuso`,
+  PAIR_TOO_MANY_DRAFTS: msg`Il paziente ha già troppe bozze di piano riabilitativo: completane o eliminane una`,
+  PRIPRI_NO_PLAN: msg`Il paziente non ha un piano riabilitativo attivo con indici da monitorare`,
+  PRIPRI_SESSION_EXISTS: msg`Per questa data è già registrata una sessione`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

@@ -106,6 +106,11 @@ export const ErrorCode = v.picklist([
   'CONFERENCE_ALREADY_REQUESTED',
   'CONFERENCE_ALREADY_ANSWERED',
   'CONFERENCE_NOT_ACTIVE',
+  'PAIR_NOT_EDITABLE',
+  'PAIR_NOT_ACTIVE',
+  'PAIR_TOO_MANY_DRAFTS',
+  'PRIPRI_NO_PLAN',
+  'PRIPRI_SESSION_EXISTS',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -8,6 +8,7 @@ export * from './identity';
 export * from './messages';
 export * from './notify';
 export * from './otp';
+export * from './pair';
 export * from './people';
 export * from './projects';
 export * from './second-factor';
