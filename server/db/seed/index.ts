@@ -10,6 +10,7 @@ import { seedDocuments } from './documents';
 import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
 import { buildPatient, type SeedPatient } from './patients';
+import { seedPair } from './pair';
 import { units as unitData } from './people.data';
 import { seedProjectTeams } from './projects';
 import { createRandom } from './random';
@@ -118,6 +119,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedGuests(db);
   await seedProjectTeams(db);
   await seedConferences(db);
+  await seedPair(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   await seedSecondFactors(db, logger);
