@@ -194,5 +194,18 @@ export const CodingVocabulary = v.picklist([
 ]);
 export type CodingVocabulary = v.InferOutput<typeof CodingVocabulary>;
 
-export const CodingSchema = v.record(CodingVocabulary, v.array(CodedValue));
+const Vocabulary = v.array(CodedValue);
+export const CodingSchema = v.object({
+  level: Vocabulary,
+  category: Vocabulary,
+  location: Vocabulary,
+  frequencyUnit: Vocabulary,
+  intervalUnit: Vocabulary,
+  lengthUnit: Vocabulary,
+  laterality: Vocabulary,
+  assistance: Vocabulary,
+  support: Vocabulary,
+  device: Vocabulary,
+  monitoringIndex: Vocabulary,
+});
 export type CodingSchema = v.InferOutput<typeof CodingSchema>;
