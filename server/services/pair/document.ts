@@ -86,7 +86,7 @@ export async function applyPair(
   await tx.execute(sql`select pg_advisory_xact_lock(${PAIR_LOCK}, ${effect.patientId})`);
   const [plan] = await tx.select().from(pairPlans).where(eq(pairPlans.id, effect.pairId));
   // Deleted or signed in the meantime: the signature has nothing left to activate.
-  if (!plan || plan.status !== 'DRAFT' || plan.patientId !== effect.patientId)
+  if (plan?.status !== 'DRAFT' || plan.patientId !== effect.patientId)
     throw new HttpError(409, 'PAIR_NOT_EDITABLE');
   const now = new Date();
   const today = romeToday(now);
