@@ -80,7 +80,7 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}$`));
   const draft = staff.locator('article.pair-card', { hasText: `${PLAN} — Bozza` });
   await expect(draft).toBeVisible();
-  await draft.getByRole('button', { name: 'Firma e attiva' }).click();
+  await draft.locator('ion-button', { hasText: 'Firma e attiva' }).click();
   await expect(staff).toHaveURL(/\/pair\/\d+\/sign\/\d+$/);
   await expect(staff.locator('.wizard-step-title')).toHaveText('Leggi il documento');
   await expect(staff.locator('.pdf-page canvas').first()).toBeVisible();

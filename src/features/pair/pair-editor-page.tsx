@@ -72,8 +72,8 @@ function PlanForm(props: {
   const set = (patch: Partial<PairInput>) => onChange({ ...plan, ...patch });
   const save = async () => {
     const found = draftErrors(plan);
-    setErrors(found);
     if (plan.exercises.length === 0) found.set('exercises', 'required');
+    setErrors(found);
     if (found.size > 0) return setProblem(t`Correggi i campi segnalati.`);
     setBusy(true);
     setProblem(null);
@@ -152,7 +152,7 @@ function PlanForm(props: {
           onRemove={() => set({ exercises: plan.exercises.filter((_, i) => i !== at) })}
         />
       ))}
-      {errors.get('exercises') && (
+      {errors.get('exercises') && plan.exercises.length === 0 && (
         <p className="field-error" role="alert">
           <Trans>Aggiungi almeno un esercizio.</Trans>
         </p>

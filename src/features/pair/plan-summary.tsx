@@ -48,7 +48,7 @@ export function PlanSummary({
           {pair.thresholds
             .map(
               (item) =>
-                `${display(coding, 'monitoringIndex', item.index)} ${t`verde da ${item.green}, rosso sotto ${item.red}`} ${unitOf(coding, item.index)}`,
+                `${display(coding, 'monitoringIndex', item.index)} (${unitOf(coding, item.index)}): ${t`verde da ${item.green}, rosso sotto ${item.red}`}`,
             )
             .join('; ')}
         </p>
@@ -57,7 +57,7 @@ export function PlanSummary({
         exercises
       ) : (
         <details className="pair-exercises">
-          <summary>{t`${pair.exercises.length} esercizi`}</summary>
+          <summary>{t`Esercizi: ${pair.exercises.length}`}</summary>
           {exercises}
         </details>
       )}
