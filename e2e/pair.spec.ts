@@ -97,7 +97,7 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await primary(staff, 'Firma').click();
   await expect(staff.getByText('Piano firmato: ora è attivo ed è nel dossier del paziente.')).toBeVisible();
   await primary(staff, 'Fine').click();
-  await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}$`));
+  await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}\\?signed=\\d+$`));
   await expect(staff.getByRole('heading', { name: `${PLAN} — Attivo` })).toBeVisible();
   await expect(staff.getByRole('heading', { name: 'Recupero del cammino — Sostituito' })).toBeVisible();
   await staff.screenshot({ path: '/tmp/pair-shots/tablet-plans.png', fullPage: false });

@@ -80,7 +80,9 @@ export const paths = {
   patients: (page?: number): string =>
     page && page > 1 ? `${patterns.patients}?page=${page}` : patterns.patients,
   patientInfo: (patientId: number | string): string => `/patientInfo/${id(patientId)}`,
-  pair: (patientId: number | string): string => `/pair/${id(patientId)}`,
+  /** `signed`: back from the wizard, a new full path, so the list is drawn again with the signed plan. */
+  pair: (patientId: number | string, signed?: number): string =>
+    `/pair/${id(patientId)}${signed ? `?signed=${signed}` : ''}`,
   pairNew: (patientId: number | string): string => `/pair/${id(patientId)}/new`,
   pairEdit: (patientId: number | string, pairId: number): string =>
     `/pair/${id(patientId)}/edit/${id(pairId)}`,

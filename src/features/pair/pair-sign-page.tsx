@@ -29,7 +29,10 @@ export function PairSignPage(): JSX.Element {
     [flowId, listPath],
   );
   const prepare = useCallback(
-    async (): Promise<PreparedSigning> => ({ documentIds: await preparePairDocument(patientId, pairId) }),
+    async (): Promise<PreparedSigning> => ({
+      documentIds: await preparePairDocument(patientId, pairId),
+      doneTo: paths.pair(patientId, pairId),
+    }),
     [patientId, pairId],
   );
   if (!user) return <LoadingState />;
