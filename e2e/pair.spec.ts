@@ -98,7 +98,7 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await expect(staff.getByText('Piano firmato: ora è attivo ed è nel dossier del paziente.')).toBeVisible();
   await primary(staff, 'Fine').click();
   await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}\\?signed=\\d+$`));
-  await expect(staff.getByRole('heading', { name: `${PLAN} — Attivo` })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: `${PLAN} — Attivo` })).toBeVisible({ timeout: 20_000 });
   await expect(staff.getByRole('heading', { name: 'Recupero del cammino — Sostituito' })).toBeVisible();
   await staff.screenshot({ path: '/tmp/pair-shots/tablet-plans.png', fullPage: false });
 
@@ -108,6 +108,9 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
     viewport: { width: 390, height: 844 },
   });
   const phone = await phoneContext.newPage();
+  // The machine may be busy: give the identity provider's page time before the shared login helper.
+  await phone.goto('/');
+  await phone.locator('#username').waitFor({ timeout: 30_000 });
   await login(phone, 'mario.rossi');
   await expect(phone).toHaveURL(/\/home$/);
   await phone.goto(`/patientInfo/${patientId}`);

@@ -9,8 +9,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline, pulseOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import type { Pair } from '../../contract/pair';
 import { paths } from '../../routing/paths';
@@ -38,6 +38,12 @@ export function PairPage(): JSX.Element {
   const list = useLoader(load, { keepOnError: true, refreshOnReturn: true });
   const coding = useCoding();
   const { state } = list;
+  // Back from the wizard (`?signed=`): the cached screen reads the plans again, now with the signed one.
+  const signed = new URLSearchParams(useLocation().search).get('signed');
+  const { reload } = list;
+  useEffect(() => {
+    if (signed) void reload();
+  }, [signed, reload]);
   return (
     <PageLayout
       title={staff ? t`Piani riabilitativi` : t`Il mio piano riabilitativo`}
