@@ -126,7 +126,7 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await phoneContext.close();
 
   // PRIpri: a new plan has no sessions yet, so it is blue again.
-  await staff.getByRole('button', { name: 'Monitoraggio PRIpri' }).click();
+  await staff.locator('ion-button', { hasText: 'Monitoraggio PRIpri' }).click();
   await expect(staff).toHaveURL(new RegExp(`/pripri/${patientId}$`));
   await expect(staff.locator('.pripri-summary')).toContainText('PRIpri blu');
   await staff.getByLabel('Scala di Berg (0-56)').fill('50');
