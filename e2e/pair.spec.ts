@@ -129,7 +129,10 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await staff.locator('ion-button', { hasText: 'Monitoraggio PRIpri' }).click();
   await expect(staff).toHaveURL(new RegExp(`/pripri/${patientId}$`));
   await expect(staff.locator('.pripri-summary')).toContainText('PRIpri blu');
-  await staff.getByLabel('Scala di Berg (0-56)').fill('50');
+  await staff
+    .locator('form', { hasText: 'Registra una sessione' })
+    .getByLabel('Scala di Berg (0-56)', { exact: true })
+    .fill('50');
   await staff.getByRole('button', { name: 'Registra la sessione' }).click();
   await expect(staff.locator('.pripri-summary')).toContainText('PRIpri verde');
   await staff.screenshot({ path: '/tmp/pair-shots/tablet-pripri.png', fullPage: false });
