@@ -30,8 +30,10 @@ import { notificationRoutes } from './routes/notifications';
 import { notifyAckRoutes, notifyRoutes } from './routes/notify';
 import { obscuringRoutes } from './routes/obscuring';
 import { paiRoutes } from './routes/pai';
+import { pairRoutes } from './routes/pair';
 import { patientRoutes } from './routes/patients';
 import { pinResetRoutes } from './routes/pin-reset';
+import { pripriRoutes } from './routes/pripri';
 import { projectRoutes } from './routes/projects';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
@@ -69,6 +71,8 @@ function createApi(): Hono<AppEnv> {
     .route('/', surveyRoutes)
     .route('/', paiRoutes)
     .route('/', cdcLogoutRoutes)
+    .route('/', pairRoutes)
+    .route('/', pripriRoutes)
     .all('*', apiNotFound);
 }
 

@@ -72,6 +72,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   ACCOUNT_STRONG_LOGIN_REQUIRED:
     "Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione",
   ACCOUNT_SWITCH_CONFLICT: 'Il profilo è appena stato cambiato: riprova',
+  PAIR_NOT_EDITABLE: 'Il piano riabilitativo non può più essere modificato',
+  PAIR_NOT_ACTIVE: 'Solo un piano riabilitativo attivo può essere chiuso',
+  PAIR_TOO_MANY_DRAFTS: 'Il paziente ha già troppe bozze di piano riabilitativo: completane o eliminane una',
+  PRIPRI_NO_PLAN: 'Il paziente non ha un piano riabilitativo attivo con indici da monitorare',
+  PRIPRI_SESSION_EXISTS: 'Per questa data è già registrata una sessione',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

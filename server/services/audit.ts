@@ -29,7 +29,9 @@ export type AuditActivity =
   | 'DOCUMENT_REQUEST_READ'
   | 'DOCUMENT_REQUEST_WRITE'
   | 'CARE_PLAN_READ'
-  | 'CARE_PLAN_WRITE';
+  | 'CARE_PLAN_WRITE'
+  | 'PAIR_READ'
+  | 'PAIR_WRITE';
 
 export interface AuditEntry {
   user: UserRow;

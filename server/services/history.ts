@@ -50,6 +50,11 @@ const activities = {
     it: "Registrazione di un'attività del piano di cura",
     en: 'Care plan activity recorded',
   },
+  PAIR_READ: { it: 'Consultazione dei piani riabilitativi', en: 'Rehabilitation plans read' },
+  PAIR_WRITE: {
+    it: 'Scrittura di un piano riabilitativo o di una sessione',
+    en: 'Rehabilitation plan or session written',
+  },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {

@@ -81,6 +81,11 @@ const ERROR_TEXT: Readonly<
   CDC_ERROR: msg`Errore durante il recupero della condivisione di contesto`,
   ACCOUNT_STRONG_LOGIN_REQUIRED: msg`Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione`,
   ACCOUNT_SWITCH_CONFLICT: msg`Il profilo è appena stato cambiato: riprova`,
+  PAIR_NOT_EDITABLE: msg`Il piano riabilitativo non può più essere modificato`,
+  PAIR_NOT_ACTIVE: msg`Solo un piano riabilitativo attivo può essere chiuso`,
+  PAIR_TOO_MANY_DRAFTS: msg`Il paziente ha già troppe bozze di piano riabilitativo: completane o eliminane una`,
+  PRIPRI_NO_PLAN: msg`Il paziente non ha un piano riabilitativo attivo con indici da monitorare`,
+  PRIPRI_SESSION_EXISTS: msg`Per questa data è già registrata una sessione`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

@@ -89,6 +89,22 @@ export const ObscuringSignPage = page(
   () => import('../features/obscuring/obscuring-sign-page'),
   (m) => m.ObscuringSignPage,
 );
+export const PairPage = page(
+  () => import('../features/pair/pair-page'),
+  (m) => m.PairPage,
+);
+export const PairEditorPage = page(
+  () => import('../features/pair/pair-editor-page'),
+  (m) => m.PairEditorPage,
+);
+export const PairSignPage = page(
+  () => import('../features/pair/pair-sign-page'),
+  (m) => m.PairSignPage,
+);
+export const PripriPage = page(
+  () => import('../features/pripri/pripri-page'),
+  (m) => m.PripriPage,
+);
 export const GuestsPage = page(
   () => import('../features/guests/guests-page'),
   (m) => m.GuestsPage,

@@ -113,6 +113,11 @@ export const ErrorCode = v.picklist([
   'CDC_ERROR',
   'ACCOUNT_STRONG_LOGIN_REQUIRED',
   'ACCOUNT_SWITCH_CONFLICT',
+  'PAIR_NOT_EDITABLE',
+  'PAIR_NOT_ACTIVE',
+  'PAIR_TOO_MANY_DRAFTS',
+  'PRIPRI_NO_PLAN',
+  'PRIPRI_SESSION_EXISTS',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -17,7 +17,14 @@ export type CeremonyStatus = v.InferOutput<typeof CeremonyStatus>;
  * What a ceremony is for, hence what its signature does (server/services/signing/effects.ts holds one effect
  * per kind): give, revoke or give an informed consent, obscure documents, save a guest.
  */
-export const CeremonyKind = v.picklist(['consent', 'revoke-consent', 'informed-consent', 'obscure', 'guest']);
+export const CeremonyKind = v.picklist([
+  'consent',
+  'revoke-consent',
+  'informed-consent',
+  'obscure',
+  'guest',
+  'pair',
+]);
 export type CeremonyKind = v.InferOutput<typeof CeremonyKind>;
 
 /**

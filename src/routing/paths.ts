@@ -24,6 +24,11 @@ export const patterns = {
   datahistory: '/datahistory/:patientId',
   documentObscurement: '/DocumentObscurement/:patientId',
   documentObscurementSign: '/DocumentObscurement/:patientId/sign',
+  pair: '/pair/:patientId',
+  pairNew: '/pair/:patientId/new',
+  pairEdit: '/pair/:patientId/edit/:pairId',
+  pairSign: '/pair/:patientId/sign/:pairId',
+  pripri: '/pripri/:patientId',
   consents: '/consents/:patientId',
   patientConsents: '/patientConsents/:patientId',
   procedureConsents: '/procedureConsents/:patientId',
@@ -88,6 +93,15 @@ export const paths = {
   patients: (page?: number): string =>
     page && page > 1 ? `${patterns.patients}?page=${page}` : patterns.patients,
   patientInfo: (patientId: number | string): string => `/patientInfo/${id(patientId)}`,
+  /** `signed`: back from the wizard, a new full path, so the list is drawn again with the signed plan. */
+  pair: (patientId: number | string, signed?: number): string =>
+    `/pair/${id(patientId)}${signed ? `?signed=${signed}` : ''}`,
+  pairNew: (patientId: number | string): string => `/pair/${id(patientId)}/new`,
+  pairEdit: (patientId: number | string, pairId: number): string =>
+    `/pair/${id(patientId)}/edit/${id(pairId)}`,
+  pairSign: (patientId: number | string, pairId: number): string =>
+    `/pair/${id(patientId)}/sign/${id(pairId)}`,
+  pripri: (patientId: number | string): string => `/pripri/${id(patientId)}`,
   myPatients: (): string => patterns.myPatients,
   dossier: (): string => patterns.dossier,
   patientDossier: (patientId: number | string): string => `/dossier/${id(patientId)}`,

@@ -11,6 +11,7 @@ export * from './messages';
 export * from './notify';
 export * from './otp';
 export * from './pai';
+export * from './pair';
 export * from './people';
 export * from './projects';
 export * from './second-factor';

@@ -11,6 +11,7 @@ import { seedDocuments } from './documents';
 import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
 import { seedPais } from './pai';
+import { seedPair } from './pair';
 import { buildPatient, type SeedPatient } from './patients';
 import { units as unitData } from './people.data';
 import { seedProjectTeams } from './projects';
@@ -124,6 +125,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedConferences(db);
   await seedSurveys(db);
   await seedPais(db);
+  await seedPair(db);
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   await seedSecondFactors(db, logger);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { patientHeader } from '../patients';
 import { DocumentContent } from '../pdf/content';
 import { renderDocumentPdf } from '../pdf/render-document';
+import { signedDossierPdf } from '../signing/dossier-content';
 import { uploadedPdf } from '../uploads/content';
 import type { DocumentRecord } from './records';
 
@@ -14,6 +15,8 @@ import type { DocumentRecord } from './records';
 export async function documentPdf(db: Database, record: DocumentRecord): Promise<Uint8Array> {
   const uploaded = await uploadedPdf(db, record.document);
   if (uploaded) return uploaded;
+  const signed = await signedDossierPdf(db, record.document);
+  if (signed) return signed;
   const patient = await patientHeader(db, record.document.patientId);
   const { document } = record;
   return renderDocumentPdf({

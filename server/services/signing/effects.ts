@@ -2,6 +2,7 @@ import type { CeremonyKind } from '../../../src/contract';
 import { applyConsentEffect } from '../consents/effects';
 import { applyGuest } from '../guests/ceremony';
 import { applyObscuring } from '../obscuring/ceremony';
+import { applyPair } from '../pair/document';
 import type { CeremonyEffect } from './ceremony';
 
 /**
@@ -16,4 +17,5 @@ export const ceremonyEffects: Readonly<Record<CeremonyKind, CeremonyEffect>> = {
   'informed-consent': applyConsentEffect,
   obscure: applyObscuring,
   guest: applyGuest,
+  pair: applyPair,
 };

@@ -18,6 +18,7 @@ const recordsConsent: Readonly<Record<CeremonyKind, boolean>> = {
   'informed-consent': true,
   obscure: false,
   guest: false,
+  pair: false,
 };
 
 /** True for a stored kind that records a consent (an unknown kind is not one). */

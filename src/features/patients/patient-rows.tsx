@@ -9,6 +9,8 @@ import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
 import { IonBadge } from '../../ui/ionic/badge';
 import { IonSpinner } from '../../ui/ionic/spinner';
+import { PripriDot } from '../../ui/pripri-dot';
+import { usePripriColours } from './use-pripri-colours';
 
 export interface PatientRowsProps {
   patients: readonly PatientSummary[];
@@ -25,11 +27,13 @@ export function PatientRows(props: PatientRowsProps): JSX.Element {
   const { patients, label, onStar, hasMore, loadingMore, onMore } = props;
   const { t } = useLingui();
   const format = useDateFormat();
+  const colours = usePripriColours(patients.map((patient) => patient.mepiId));
   return (
     <>
       <IonList inset aria-label={label} className="patient-rows">
         {patients.map((patient) => {
           const name = `${patient.surname} ${patient.name}`;
+          const colour = colours.get(patient.mepiId);
           return (
             <IonItem key={patient.mepiId} lines="full">
               {onStar && (
@@ -59,6 +63,11 @@ export function PatientRows(props: PatientRowsProps): JSX.Element {
                   {patient.fiscalCode} · {format.date(patient.birthDate)}
                 </p>
               </IonLabel>
+              {colour && (
+                <span slot="end">
+                  <PripriDot colour={colour} />
+                </span>
+              )}
               {!patient.positionStatus.alive && (
                 <IonBadge slot="end" color="medium">
                   <Trans>Deceduto/a</Trans>

@@ -6,6 +6,7 @@ import {
   documentTextOutline,
   eyeOffOutline,
   eyeOutline,
+  fitnessOutline,
   flaskOutline,
   folderOpenOutline,
   timeOutline,
@@ -69,6 +70,12 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
         <IonButton routerLink={paths.archiveRequest(patientId)} fill="outline">
           <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
           <Trans>Richieste di copie</Trans>
+        </IonButton>
+      )}
+      {(!own || user?.userType === 'PAT') && (
+        <IonButton routerLink={paths.pair(patientId)} fill="outline">
+          <IonIcon slot="start" icon={fitnessOutline} aria-hidden="true" />
+          {own ? <Trans>Il mio piano riabilitativo</Trans> : <Trans>Piani riabilitativi</Trans>}
         </IonButton>
       )}
       {canObscure && (
