@@ -27,12 +27,10 @@ test("a guest of two patients switches from the side menu, and sees only the cho
   const inUse = menu.locator('ion-item[aria-current="true"]');
   await expect(inUse).toContainText(`Persona autorizzata · ${other}`);
   await expect(inUse).toContainText('Profilo in uso');
-  await page.screenshot({ path: '/tmp/switch-shots/menu-phone.png' });
   await menu.locator('ion-item', { hasText: 'Mario Rossi' }).click();
 
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Passare al profilo Marta Colombo (Persona autorizzata · Mario Rossi)?');
-  await page.screenshot({ path: '/tmp/switch-shots/confirm-phone.png' });
   const switched = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/account/switch' && response.status() === 200,
   );
@@ -57,5 +55,4 @@ test("a guest of two patients switches from the side menu, and sees only the cho
   // The same menu on a tablet.
   await page.setViewportSize({ width: 820, height: 1180 });
   await openMenu(page);
-  await page.screenshot({ path: '/tmp/switch-shots/menu-tablet.png' });
 });

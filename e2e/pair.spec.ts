@@ -74,7 +74,6 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await staff.getByLabel('Soglia verde *').fill('45');
   await staff.getByLabel('Soglia rossa *').fill('30');
   await expect(staff.locator('.pair-hints')).toContainText('Nessuna osservazione sul piano.');
-  await staff.screenshot({ path: '/tmp/pair-shots/tablet-editor.png', fullPage: false });
   await staff.getByRole('button', { name: 'Salva la bozza' }).click();
 
   await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}$`));
@@ -100,7 +99,6 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}\\?signed=\\d+$`));
   await expect(staff.getByRole('heading', { name: `${PLAN} — Attivo` })).toBeVisible({ timeout: 20_000 });
   await expect(staff.getByRole('heading', { name: 'Recupero del cammino — Sostituito' })).toBeVisible();
-  await staff.screenshot({ path: '/tmp/pair-shots/tablet-plans.png', fullPage: false });
 
   // Mario, on his phone: his plan, readable, and what changed from the one it replaced.
   const phoneContext = await browser.newContext({
@@ -122,7 +120,6 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   const changes = phone.locator('.pair-changes');
   await expect(changes).toContainText('Flessione del ginocchio: nuovo esercizio');
   await expect(changes).toContainText('Cammino assistito: esercizio tolto');
-  await phone.screenshot({ path: '/tmp/pair-shots/phone-plan.png', fullPage: false });
   await phoneContext.close();
 
   // PRIpri: a new plan has no sessions yet, so it is blue again.
@@ -135,5 +132,4 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
     .fill('50');
   await staff.getByRole('button', { name: 'Registra la sessione' }).click();
   await expect(staff.locator('.pripri-summary')).toContainText('PRIpri verde');
-  await staff.screenshot({ path: '/tmp/pair-shots/tablet-pripri.png', fullPage: false });
 });

@@ -67,7 +67,6 @@ test('a patient signs a consent with the keyboard alone, the focus on each step 
   await expect(page).toHaveURL(/\/sign-new-consents\?/);
   await expect(page.getByText(/Passo 1 di \d/)).toBeVisible();
   await expectHeadingFocused(page, /\S/);
-  await page.screenshot({ path: '/tmp/signing-ux/kb-1-form.png' });
   for (const box of await page.locator('.wizard-body input[type="checkbox"]').all()) {
     await tabTo(page, box);
     await page.keyboard.press('Space');
@@ -87,7 +86,6 @@ test('a patient signs a consent with the keyboard alone, the focus on each step 
   await page.keyboard.press('Enter');
   await expect(page.locator('.pdf-zoom-value').first()).toHaveText('150%');
   await expect.poll(pageWidth).toBeGreaterThan(fitted * 1.4);
-  await page.screenshot({ path: '/tmp/signing-ux/kb-2-read-zoomed.png' });
   const read = page.getByLabel('Ho letto il documento');
   await tabTo(page, read);
   if (!(await read.isChecked())) await page.keyboard.press('Space');
@@ -102,7 +100,6 @@ test('a patient signs a consent with the keyboard alone, the focus on each step 
   await page.keyboard.type('999999');
   await page.keyboard.press('Enter');
   await expect(page.getByText('PIN errato: tentativi rimasti 4')).toBeVisible();
-  await page.screenshot({ path: '/tmp/signing-ux/kb-3-pin-wrong.png' });
   expect((await smsBodies(page, USER)).length).toBe(before);
   await tabTo(page, page.getByLabel('PIN'));
   await page.keyboard.press('Control+A');
@@ -123,7 +120,6 @@ test('a patient signs a consent with the keyboard alone, the focus on each step 
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Codice ricevuto via SMS')).toBeFocused();
   await page.keyboard.type(code);
-  await page.screenshot({ path: '/tmp/signing-ux/kb-4-code.png' });
   await page.keyboard.press('Enter');
 
   // Result, then "Fine": the focus on the heading of the consents screen.
