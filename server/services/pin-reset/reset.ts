@@ -38,14 +38,18 @@ export async function findResetUser(db: Database, identifier: string): Promise<U
         .select()
         .from(users)
         .where(and(eq(users.fiscalCode, upper), eq(users.enabled, true)))
-        .limit(2)
+        .limit(5)
     : await db
         .select()
         .from(users)
         .where(and(eq(users.username, value.toLowerCase()), eq(users.enabled, true)))
         .limit(1);
-  // A fiscal code shared by two accounts names nobody for sure.
-  const [user] = rows.length === 1 ? rows : [];
+  // A fiscal code shared by two accounts names nobody for sure, unless they are one person's accounts
+  // (users.person_key): then the account they log in with (the others are reached by switching).
+  const person = rows[0]?.personKey ?? null;
+  const onePerson = rows.length > 1 && person !== null && rows.every((row) => row.personKey === person);
+  const candidates = onePerson ? rows.filter((row) => row.passwordHash !== null) : rows;
+  const [user] = candidates.length === 1 ? candidates : [];
   return user?.mobilePhone ? user : null;
 }
 
