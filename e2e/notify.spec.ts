@@ -10,7 +10,7 @@ import { openForReview, openFromMenu, upload } from './support-uploads';
  * what the portal sends (RFC 8291, VAPID checked) and hands it to Mario's service worker through
  * the DevTools protocol, as the vendor's service would.
  */
-test('Mario turns instant notifications on; a validated upload reaches his service worker as a push, which acknowledges it', async ({
+test('Mario turns instant notifications on; a validated upload reaches his service worker as a push, which acknowledges it and refreshes his badge without a reload', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -24,9 +24,11 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
         toJSON: () => subscription,
         unsubscribe: async () => true,
       };
-      let subscribed = false;
+      // Kept across a reload, as the browser keeps a real subscription.
+      let subscribed = localStorage.getItem('e2e-push-subscribed') === 'yes';
       PushManager.prototype.subscribe = async () => {
         subscribed = true;
+        localStorage.setItem('e2e-push-subscribed', 'yes');
         return fake as unknown as PushSubscription;
       };
       PushManager.prototype.getSubscription = async () =>
@@ -52,6 +54,14 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
     await openFromMenu(page, 'Documenti caricati');
     const title = `Referto esterno ${Date.now() % 100000}`;
     await upload(page, title);
+    // Mario waits on /notify with the live stream cut: only the push can now refresh his counts.
+    await context.route('**/api/live**', (route) => route.abort());
+    await page.reload();
+    await openFromMenu(page, 'Notifiche');
+    await expect(page).toHaveURL(/\/notify$/);
+    const menu = page.locator('ion-menu');
+    const reviewedBadge = menu.getByLabel(/^Documenti esaminati dal medico da vedere: \d+$/);
+    await expect(reviewedBadge).toHaveCount(0);
 
     const staffContext = await browser.newContext(test.info().project.use);
     const staff = await staffContext.newPage();
@@ -76,7 +86,6 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
     expect(push?.plaintext).not.toContain(title);
 
     // On /notify while the push arrives: the worker acknowledges it, and the device's line moves.
-    await openFromMenu(page, 'Notifiche');
     const status = page.getByTestId('notify-device-status');
     await expect(status).toHaveAttribute('data-shown', '');
 
@@ -103,6 +112,9 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
       )
       .toEqual(['Nuovo documento disponibile|/dossier']);
     await expect(status).toHaveAttribute('data-shown', /^\d{4}-\d{2}-\d{2}T/);
+    // The worker told the open window: the menu's count changed without a reload or a navigation.
+    await expect(page).toHaveURL(/\/notify$/);
+    await expect(reviewedBadge).toHaveAttribute('aria-label', 'Documenti esaminati dal medico da vedere: 1');
     await context.close();
   } finally {
     await pushService.close();
