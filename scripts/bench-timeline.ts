@@ -242,9 +242,7 @@ async function interact(page: Page): Promise<Interaction> {
   };
 }
 
-async function measureOnce(
-  browser: Browser,
-): Promise<{
+async function measureOnce(browser: Browser): Promise<{
   open: number;
   openLongTasks: number;
   openLongest: number;
