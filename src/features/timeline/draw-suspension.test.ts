@@ -39,7 +39,14 @@ describe('inSlices', () => {
   it('hands every item over in order, in batches, and stops when cancelled', async () => {
     const seen: number[] = [];
     const items = Array.from({ length: 250 }, (_, index) => index);
-    expect(await inSlices(items, (batch) => seen.push(...batch), () => false, 100)).toBe(true);
+    expect(
+      await inSlices(
+        items,
+        (batch) => seen.push(...batch),
+        () => false,
+        100,
+      ),
+    ).toBe(true);
     expect(seen).toEqual(items);
 
     let calls = 0;
