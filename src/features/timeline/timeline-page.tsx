@@ -43,10 +43,7 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
   const controls = useRef<VisTimelineControls | null>(null);
 
   const { state, reload: load } = useLoader(
-    useCallback(
-      async (): Promise<Document[]> => (await fetchTimelineDocuments(patientId)).documents,
-      [patientId],
-    ),
+    useCallback((): Promise<Document[]> => fetchTimelineDocuments(patientId), [patientId]),
   );
 
   // vis-timeline draws before the Ionic page has its size: draw again once it is shown.

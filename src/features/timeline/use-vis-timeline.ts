@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataSet } from 'vis-data/esnext';
 import { Timeline } from 'vis-timeline/esnext';
 import { speedUpClusterReuse } from './cluster-reuse';
+import { suspendDrawing } from './draw-suspension';
 import type { TimeScale, TimeWindow } from './timeline-config';
 import {
   clusteringEnabled,
@@ -26,6 +27,7 @@ import {
 import type { TimelineDocItem } from './timeline-items';
 import type { ClusterLabels } from './vis-options';
 import { baseOptions, clusterSetting } from './vis-options';
+import { inSlices } from './yield';
 
 export interface VisTimelineControls {
   scale: TimeScale;
@@ -105,15 +107,18 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     if (!element) return;
     setReady(false);
     fittedWidthRef.current = 0;
-    const data = new DataSet<TimelineDocItem, 'id'>([...items]);
-    // Shown once vis-timeline has drawn (it draws only when the container has a width, then fits its
-    // own way) and the window is fitted with room for the clusters; hidden until then.
+    // Filled in slices below: vis-timeline turning 5,000 documents into its items at once is a long task.
+    const data = new DataSet<TimelineDocItem, 'id'>();
+    // Shown once every document is in, vis-timeline has drawn (it draws only when the container has a
+    // width, then fits its own way) and the window is fitted with room for the clusters; hidden until then.
+    let loaded = false;
+    let cancelled = false;
     let drawn = false;
     let revealed = false;
     let frame = 0;
     let observer: ResizeObserver | null = null;
     const reveal = (): void => {
-      if (revealed || !drawn || element.clientWidth === 0) return;
+      if (revealed || !loaded || !drawn || element.clientWidth === 0) return;
       revealed = true;
       fittedWidthRef.current = element.clientWidth;
       observer?.disconnect();
@@ -143,6 +148,22 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     });
     timelineRef.current = timeline;
     clusteredRef.current = true;
+    // The documents go in before anything is drawn (a drawn chart measures each document added to it):
+    // nothing is drawn, ordered or clustered meanwhile; one clustered draw at the fitted window after.
+    // Plain copies: the tooltips are written here, a slice at a time.
+    const add = (batch: readonly TimelineDocItem[]): void => {
+      data.add(batch.map((item) => ({ ...item })));
+    };
+    const resume = suspendDrawing(timeline);
+    void inSlices(items, add, () => cancelled).then((complete) => {
+      if (!complete || cancelled) return;
+      loaded = true;
+      const window = fittedRef.current();
+      timeline.setWindow(window.start, window.end, { animation: false });
+      resume();
+      timeline.redraw();
+      reveal();
+    });
 
     const follow = (props?: { start?: Date; end?: Date }): void => {
       if (!props?.start || !props.end) return;
@@ -178,6 +199,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
       observer.observe(element);
     }
     return () => {
+      cancelled = true;
       cancelAnimationFrame(frame);
       observer?.disconnect();
       timeline.destroy();
