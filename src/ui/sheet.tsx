@@ -3,19 +3,11 @@
  * button, the content, an optional footer. The sheet is named by its title, the close button is a 44 px
  * target, and closing gives the focus back to the control that opened it.
  */
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { Trans } from '@lingui/react/macro';
 import type { JSX, ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
+import { IonFooter } from './ionic/footer';
 import './sheet.css';
 
 export interface SheetProps {
