@@ -1,7 +1,9 @@
 /**
  * `IonAlert` and `IonToast` outside the `@ionic/react` barrel (see `refresher.ts`), so that their code loads
  * with the first question or toast, not with the first screen. Both take their content as properties (no React
- * children), so the plain wrapper suffices: the element presents itself when `isOpen` turns true, in place.
+ * children), so the plain wrapper suffices: the element presents itself when `isOpen` turns true. Like
+ * `@ionic/react`, they are rendered in `ion-app` (a portal): a page's layout containment would otherwise
+ * position them against the page, not the screen.
  */
 import {
   defineCustomElement as defineIonAlert,
@@ -13,7 +15,9 @@ import {
 } from '@ionic/core/components/ion-toast.js';
 import type { IonAlert as IonAlertType, IonToast as IonToastType } from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';
+import type { ComponentType, JSX } from 'react';
 import React from 'react';
+import { createPortal } from 'react-dom';
 
 /** The overlay lifecycle events, with the names `@ionic/react` gives their handlers. */
 const OVERLAY_EVENTS = {
@@ -23,7 +27,17 @@ const OVERLAY_EVENTS = {
   onDidDismiss: 'didDismiss',
 } as const;
 
-export const IonAlert = createComponent({
+/** Where overlays are rendered: Ionic's own container for overlays (the app, else the body). */
+export function overlayContainer(): HTMLElement {
+  return document.querySelector('ion-app') ?? document.body;
+}
+
+/** The same component, rendered in the overlay container (no ref: the portal's users need none). */
+function portaled<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
+  return (props: P): JSX.Element => createPortal(<Inner {...props} />, overlayContainer());
+}
+
+const IonAlertInner = createComponent({
   tagName: 'ion-alert',
   elementClass: IonAlertElement,
   react: React,
@@ -31,10 +45,14 @@ export const IonAlert = createComponent({
   defineCustomElement: defineIonAlert,
 }) as unknown as typeof IonAlertType;
 
-export const IonToast = createComponent({
+export const IonAlert = portaled(IonAlertInner) as typeof IonAlertType;
+
+const IonToastInner = createComponent({
   tagName: 'ion-toast',
   elementClass: IonToastElement,
   react: React,
   events: OVERLAY_EVENTS,
   defineCustomElement: defineIonToast,
 }) as unknown as typeof IonToastType;
+
+export const IonToast = portaled(IonToastInner) as typeof IonToastType;
