@@ -18,6 +18,7 @@ import { createComponent } from '@stencil/react-output-target/runtime';
 import type { ComponentType, JSX } from 'react';
 import React from 'react';
 import { createPortal } from 'react-dom';
+import { overlayContainer } from './container';
 
 /** The overlay lifecycle events, with the names `@ionic/react` gives their handlers. */
 const OVERLAY_EVENTS = {
@@ -26,11 +27,6 @@ const OVERLAY_EVENTS = {
   onWillDismiss: 'willDismiss',
   onDidDismiss: 'didDismiss',
 } as const;
-
-/** Where overlays are rendered: Ionic's own container for overlays (the app, else the body). */
-export function overlayContainer(): HTMLElement {
-  return document.querySelector('ion-app') ?? document.body;
-}
 
 /** The same component, rendered in the overlay container (no ref: the portal's users need none). */
 function portaled<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
