@@ -14,7 +14,7 @@ import { createComponent } from '@stencil/react-output-target/runtime';
 import type { ComponentProps, ComponentType, JSX } from 'react';
 import React, { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { overlayContainer } from './container';
+import { useOverlayContainer } from './container';
 
 type ModalProps = ComponentProps<typeof IonModalType>;
 
@@ -33,8 +33,9 @@ const ModalElement = createComponent({
   defineCustomElement: defineIonModal,
 }) as unknown as ComponentType<ModalProps & { onIonMount?: () => void }>;
 
-export function IonModal({ children, onWillPresent, onDidDismiss, ...rest }: ModalProps): JSX.Element {
+export function IonModal({ children, onWillPresent, onDidDismiss, ...rest }: ModalProps): JSX.Element | null {
   const [shown, setShown] = useState(false);
+  const container = useOverlayContainer();
   const mounted = shown || rest.keepContentsMounted === true;
   const element = (
     <ModalElement
@@ -52,5 +53,5 @@ export function IonModal({ children, onWillPresent, onDidDismiss, ...rest }: Mod
       {mounted ? <div className="ion-delegate-host ion-page">{children}</div> : null}
     </ModalElement>
   );
-  return createPortal(element, overlayContainer());
+  return container && createPortal(element, container);
 }

@@ -18,7 +18,7 @@ import { createComponent } from '@stencil/react-output-target/runtime';
 import type { ComponentType, JSX } from 'react';
 import React from 'react';
 import { createPortal } from 'react-dom';
-import { overlayContainer } from './container';
+import { useOverlayContainer } from './container';
 
 /** The overlay lifecycle events, with the names `@ionic/react` gives their handlers. */
 const OVERLAY_EVENTS = {
@@ -30,7 +30,10 @@ const OVERLAY_EVENTS = {
 
 /** The same component, rendered in the overlay container (no ref: the portal's users need none). */
 function portaled<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
-  return (props: P): JSX.Element => createPortal(<Inner {...props} />, overlayContainer());
+  return (props: P): JSX.Element | null => {
+    const container = useOverlayContainer();
+    return container && createPortal(<Inner {...props} />, container);
+  };
 }
 
 const IonAlertInner = createComponent({
