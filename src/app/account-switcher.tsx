@@ -1,4 +1,4 @@
-import { IonIcon, IonItem, IonLabel, IonList, IonListHeader, IonNote, IonSpinner } from '@ionic/react';
+import { IonIcon, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,6 +9,7 @@ import { fetchAccounts, switchAccount } from '../auth/account-switch';
 import type { Account } from '../contract/accounts';
 import type { CurrentUser } from '../contract/user';
 import { confirm } from '../ui/confirm-dialog';
+import { IonSpinner } from '../ui/ionic/spinner';
 import { ROLE_LABEL } from '../ui/role-labels';
 
 /** "Medico", or for a guest "Persona autorizzata · Mario Rossi": whose dossier the account opens. */

@@ -2,11 +2,10 @@
  * `confirm()` asks a yes/no question and resolves with the answer: a plain async function that sets
  * an atom; `<ConfirmDialogHost />` (mounted once) shows it. Confirm is green 'Ok', cancel orange.
  */
-import { IonAlert } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react/macro';
 import { atom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
+import { lazy, Suspense } from 'react';
 import { appStore } from '../state/store';
 
 export interface ConfirmOptions {
@@ -18,7 +17,7 @@ export interface ConfirmOptions {
   destructive?: boolean;
 }
 
-interface PendingConfirm extends ConfirmOptions {
+export interface PendingConfirm extends ConfirmOptions {
   id: number;
   resolve: (answer: boolean) => void;
 }
@@ -40,26 +39,15 @@ function answer(pending: PendingConfirm, value: boolean): void {
   pending.resolve(value);
 }
 
+/** The alert's code loads with the first question, not with the first screen. */
+const ConfirmAlert = lazy(() => import('./confirm-alert'));
+
 export function ConfirmDialogHost(): JSX.Element | null {
-  const { t, i18n } = useLingui();
   const pending = useAtomValue(confirmAtom);
   if (!pending) return null;
   return (
-    <IonAlert
-      key={pending.id}
-      isOpen
-      className={pending.destructive ? 'confirm-dialog confirm-dialog--destructive' : 'confirm-dialog'}
-      header={i18n._(pending.header)}
-      message={i18n._(pending.message)}
-      buttons={[
-        { text: t`Annulla`, role: 'cancel', cssClass: 'confirm-cancel' },
-        {
-          text: pending.confirmLabel ? i18n._(pending.confirmLabel) : t`Ok`,
-          role: 'confirm',
-          cssClass: pending.destructive ? 'confirm-ok confirm-destructive' : 'confirm-ok',
-        },
-      ]}
-      onDidDismiss={(event) => answer(pending, event.detail.role === 'confirm')}
-    />
+    <Suspense fallback={null}>
+      <ConfirmAlert key={pending.id} pending={pending} onAnswer={(value) => answer(pending, value)} />
+    </Suspense>
   );
 }

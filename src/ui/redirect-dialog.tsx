@@ -2,16 +2,19 @@
  * The redirect dialog of spec section 8: it counts down 5 s, then navigates. `showRedirect` is a
  * plain function; `<RedirectDialogHost />` is mounted once inside the router.
  */
-import { IonButton, IonModal } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { atom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { appStore } from '../state/store';
 
 export const REDIRECT_COUNTDOWN_MS = 5000;
+
+/** Ionic's modal loads with the first redirect, not with the first screen. */
+const IonModal = lazy(() => import('./ionic/modal').then((module) => ({ default: module.IonModal })));
 
 export interface RedirectRequest {
   id: number;
@@ -55,27 +58,29 @@ function RedirectDialog({ request }: { request: RedirectRequest }): JSX.Element 
   const goNow = (): void => setSeconds(0);
 
   return (
-    <IonModal
-      isOpen
-      className="redirect-dialog"
-      backdropDismiss={false}
-      // Ionic's dialog element is in its shadow root: an id outside cannot name it, aria-label is copied in.
-      aria-label={i18n._(request.message)}
-      onDidDismiss={() => clearRedirect(request.id)}
-    >
-      <div className="ion-padding redirect-dialog-body">
-        <h2>{i18n._(request.message)}</h2>
-        <p aria-live="polite" aria-atomic="true">
-          <Plural
-            value={seconds}
-            one="Verrai reindirizzato tra # secondo."
-            other="Verrai reindirizzato tra # secondi."
-          />
-        </p>
-        <IonButton expand="block" onClick={goNow}>
-          <Trans>Vai ora</Trans>
-        </IonButton>
-      </div>
-    </IonModal>
+    <Suspense fallback={null}>
+      <IonModal
+        isOpen
+        className="redirect-dialog"
+        backdropDismiss={false}
+        // Ionic's dialog element is in its shadow root: an id outside cannot name it, aria-label is copied in.
+        aria-label={i18n._(request.message)}
+        onDidDismiss={() => clearRedirect(request.id)}
+      >
+        <div className="ion-padding redirect-dialog-body">
+          <h2>{i18n._(request.message)}</h2>
+          <p aria-live="polite" aria-atomic="true">
+            <Plural
+              value={seconds}
+              one="Verrai reindirizzato tra # secondo."
+              other="Verrai reindirizzato tra # secondi."
+            />
+          </p>
+          <IonButton expand="block" onClick={goNow}>
+            <Trans>Vai ora</Trans>
+          </IonButton>
+        </div>
+      </IonModal>
+    </Suspense>
   );
 }

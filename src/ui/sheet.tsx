@@ -3,20 +3,15 @@
  * button, the content, an optional footer. The sheet is named by its title, the close button is a 44 px
  * target, and closing gives the focus back to the control that opened it.
  */
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { Trans } from '@lingui/react/macro';
 import type { JSX, ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { IonFooter } from './ionic/footer';
 import './sheet.css';
+
+/** Ionic's modal loads with the first sheet that opens, not with the screens that only may open one. */
+const IonModal = lazy(() => import('./ionic/modal').then((module) => ({ default: module.IonModal })));
 
 export interface SheetProps {
   open: boolean;
@@ -43,8 +38,11 @@ export function Sheet({
   closeDisabled = false,
   breakpoints,
   initialBreakpoint,
-}: SheetProps): JSX.Element {
+}: SheetProps): JSX.Element | null {
   const titleId = useId();
+  // Rendered from the first opening on (the modal then stays, so that closing animates).
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
   const opener = useRef<HTMLElement | null>(null);
   const modal = useRef<HTMLIonModalElement | null>(null);
 
@@ -68,36 +66,39 @@ export function Sheet({
     if (control?.isConnected) control.focus();
   };
 
+  if (!used) return null;
   return (
-    <IonModal
-      ref={modal}
-      isOpen={open}
-      onDidPresent={name}
-      onDidDismiss={dismissed}
-      aria-labelledby={titleId}
-      className={className ? `sheet ${className}` : 'sheet'}
-      breakpoints={breakpoints}
-      initialBreakpoint={initialBreakpoint}
-      // With breakpoints, the footer stays on screen at every stop; the content scrolls above it.
-      expandToScroll={breakpoints ? false : undefined}
-    >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle id={titleId}>{title}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton className="sheet-close" onClick={onClose} disabled={closeDisabled}>
-              <Trans>Chiudi</Trans>
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">{children}</IonContent>
-      {footer && (
-        <IonFooter>
-          <IonToolbar>{footer}</IonToolbar>
-        </IonFooter>
-      )}
-    </IonModal>
+    <Suspense fallback={null}>
+      <IonModal
+        ref={modal}
+        isOpen={open}
+        onDidPresent={name}
+        onDidDismiss={dismissed}
+        aria-labelledby={titleId}
+        className={className ? `sheet ${className}` : 'sheet'}
+        breakpoints={breakpoints}
+        initialBreakpoint={initialBreakpoint}
+        // With breakpoints, the footer stays on screen at every stop; the content scrolls above it.
+        expandToScroll={breakpoints ? false : undefined}
+      >
+        <IonHeader>
+          <IonToolbar>
+            <IonTitle id={titleId}>{title}</IonTitle>
+            <IonButtons slot="end">
+              <IonButton className="sheet-close" onClick={onClose} disabled={closeDisabled}>
+                <Trans>Chiudi</Trans>
+              </IonButton>
+            </IonButtons>
+          </IonToolbar>
+        </IonHeader>
+        <IonContent className="ion-padding">{children}</IonContent>
+        {footer && (
+          <IonFooter>
+            <IonToolbar>{footer}</IonToolbar>
+          </IonFooter>
+        )}
+      </IonModal>
+    </Suspense>
   );
 }
 

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../state/store';
@@ -33,6 +33,15 @@ function shownToast(): ToastElement | null {
   return document.querySelector<ToastElement>('ion-toast');
 }
 
+/** The toast on screen, once its lazily loaded view has rendered it. */
+function nextToast(): Promise<ToastElement> {
+  return waitFor(() => {
+    const toast = shownToast();
+    if (!toast?.message) throw new Error('no toast yet');
+    return toast;
+  });
+}
+
 beforeEach(() => {
   store = freshApp();
 });
@@ -42,12 +51,12 @@ describe('toasts', () => {
     ['success', 2500, 'success'],
     ['warning', 10_000, 'warning'],
     ['error', 0, 'danger'],
-  ] as const)('a %s toast lasts %i ms (0: until closed)', (kind, duration, color) => {
+  ] as const)('a %s toast lasts %i ms (0: until closed)', async (kind, duration, color) => {
     renderHost();
     act(() => {
       showToast(kind, msg`Operazione eseguita`);
     });
-    const toast = shownToast();
+    const toast = await nextToast();
     expect(toast?.duration).toBe(duration);
     expect(toast?.color).toBe(color);
     expect(toast?.message).toBe('Operazione eseguita');
@@ -55,16 +64,16 @@ describe('toasts', () => {
     expect(toast?.classList.contains('app-toast')).toBe(true);
   });
 
-  it('keeps an error until it is closed, then shows the next one', () => {
+  it('keeps an error until it is closed, then shows the next one', async () => {
     renderHost();
     let first = 0;
     act(() => {
       first = showToast('error', msg`Accesso negato`);
       showToast('success', msg`Salvato`);
     });
-    expect(shownToast()?.message).toBe('Accesso negato');
+    expect((await nextToast()).message).toBe('Accesso negato');
     act(() => dismissToast(first));
-    expect(shownToast()?.message).toBe('Salvato');
+    await waitFor(() => expect(shownToast()?.message).toBe('Salvato'));
     expect(store.get(toastQueueAtom)).toHaveLength(1);
   });
 
@@ -80,7 +89,7 @@ describe('toasts', () => {
     expect(TOAST_WIDTH_PX).toBe(350);
   });
 
-  it('sits above the offline card while it shows, not on top of it', () => {
+  it('sits above the offline card while it shows, not on top of it', async () => {
     const stack = document.createElement('div');
     stack.id = STATUS_STACK_ID;
     stack.getClientRects = () => [new DOMRect(0, 700, 390, 56)] as unknown as DOMRectList;
@@ -89,7 +98,7 @@ describe('toasts', () => {
     act(() => {
       showToast('error', msg`Accesso negato`);
     });
-    expect(shownToast()?.positionAnchor).toBeUndefined(); // no card: the usual place
+    expect((await nextToast()).positionAnchor).toBeUndefined(); // no card: the usual place
     act(() => {
       store.set(toastQueueAtom, []);
     });
@@ -97,7 +106,7 @@ describe('toasts', () => {
     act(() => {
       showToast('error', msg`Accesso negato`);
     });
-    expect(shownToast()?.positionAnchor).toBe(STATUS_STACK_ID);
+    expect((await nextToast()).positionAnchor).toBe(STATUS_STACK_ID);
     stack.remove();
   });
 });

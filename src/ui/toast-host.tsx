@@ -1,60 +1,19 @@
-import { IonToast } from '@ionic/react';
-import { useLingui } from '@lingui/react/macro';
-import {
-  alertCircleOutline,
-  checkmarkCircleOutline,
-  informationCircleOutline,
-  warningOutline,
-} from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import type { ToastKind } from './toasts';
-import { dismissToast, STATUS_STACK_ID, TOAST_ANCHOR_ID, TOAST_DURATION_MS, toastQueueAtom } from './toasts';
+import { lazy, Suspense } from 'react';
+import { toastQueueAtom } from './toasts';
 
-const COLOR: Readonly<Record<ToastKind, string>> = {
-  success: 'success',
-  info: 'primary',
-  warning: 'warning',
-  error: 'danger',
-};
-
-const ICON: Readonly<Record<ToastKind, string>> = {
-  success: checkmarkCircleOutline,
-  info: informationCircleOutline,
-  warning: warningOutline,
-  error: alertCircleOutline,
-};
-
-/** Above the offline or update card when one shows (else they would overlap), else above the tab bar. */
-function visibleAnchor(): string | undefined {
-  const cards = document.getElementById(STATUS_STACK_ID);
-  if (cards && cards.childElementCount > 0 && cards.getClientRects().length > 0) return STATUS_STACK_ID;
-  const bar = document.getElementById(TOAST_ANCHOR_ID);
-  // Anchored above the bottom tab bar only; the tablet rail (a tall bar at the side) leaves toasts at the bottom.
-  const box = bar?.getBoundingClientRect();
-  return box && box.width > 0 && box.width > box.height ? TOAST_ANCHOR_ID : undefined;
-}
+/** The toast's code (Ionic's toast) loads with the first toast, not with the first screen. */
+const ToastView = lazy(() => import('./toast-view'));
 
 /** Shows the first waiting toast; mounted once in the app. */
 export function ToastHost(): JSX.Element | null {
-  const { t, i18n } = useLingui();
   const queue = useAtomValue(toastQueueAtom);
   const toast = queue[0];
   if (!toast) return null;
   return (
-    <IonToast
-      key={toast.id}
-      isOpen
-      className="app-toast"
-      position="bottom"
-      positionAnchor={visibleAnchor()}
-      color={COLOR[toast.kind]}
-      icon={ICON[toast.kind]}
-      message={i18n._(toast.message)}
-      duration={TOAST_DURATION_MS[toast.kind]}
-      swipeGesture="vertical"
-      buttons={[{ text: t`Chiudi`, role: 'cancel', side: 'end' }]}
-      onDidDismiss={() => dismissToast(toast.id)}
-    />
+    <Suspense fallback={null}>
+      <ToastView key={toast.id} toast={toast} />
+    </Suspense>
   );
 }

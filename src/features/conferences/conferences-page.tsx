@@ -3,7 +3,7 @@
  * patient accepts or rejects (with a reason) a physician's request; either party joins an accepted one.
  * The list follows the live channel: a new request appears without a reload.
  */
-import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonButton, IonIcon, IonLabel } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline } from 'ionicons/icons';
@@ -15,6 +15,7 @@ import { useLoader } from '../../api/use-loader';
 import type { Conference, ConferenceScope } from '../../contract/conferences';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
+import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';

@@ -3,7 +3,7 @@
  * Staff may open it as `/messages?patientId=…` to write to that patient. The lists follow the live channel
  * and pull to refresh; the draft survives closing the app (draft.ts).
  */
-import { IonButton, IonIcon, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonButton, IonIcon, IonLabel } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createOutline } from 'ionicons/icons';
@@ -16,6 +16,7 @@ import type { MessageDetail } from '../../contract/messages';
 import type { CurrentUser } from '../../contract/user';
 import { currentUserAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
+import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';

@@ -1,9 +1,10 @@
-import { IonIcon, IonToast } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { star } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useState } from 'react';
 import type { PatientSummary } from '../../contract/patient';
+import { IonToast } from '../../ui/ionic/overlays';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';

@@ -1,10 +1,11 @@
 /** The patient's survey cards: open ones first as the server orders them, each opening its page. */
-import { IonBadge, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import type { PatientSurvey } from '../../contract/surveys';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
+import { IonBadge } from '../../ui/ionic/badge';
 import { EmptyState } from '../../ui/state-views';
 import { STATUS_COLOR, STATUS_LABEL } from './status-label';
 

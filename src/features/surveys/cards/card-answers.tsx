@@ -2,12 +2,14 @@
  * A card's answers for the staff: a summary per question (counts per option, mean/min/max of numbers,
  * the texts) and each patient's state and answers.
  */
-import { IonBadge, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonLabel } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useState } from 'react';
 import { answerMap, type QuestionSummary, type SurveyCardDetail } from '../../../contract/surveys';
 import { useDateFormat } from '../../../i18n/dates';
+import { IonBadge } from '../../../ui/ionic/badge';
+import { IonSegment, IonSegmentButton } from '../../../ui/ionic/segment';
 import { answerText } from '../answer-text';
 import { STATUS_COLOR, STATUS_LABEL } from '../status-label';
 

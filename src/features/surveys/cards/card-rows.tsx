@@ -1,10 +1,11 @@
 /** Survey cards as rows: the template, to whom, the due date, how many answered or refused. */
-import { IonBadge, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { Trans } from '@lingui/react/macro';
 import type { JSX, ReactNode } from 'react';
 import type { SurveyCard } from '../../../contract/surveys';
 import { useDateFormat } from '../../../i18n/dates';
 import { paths } from '../../../routing/paths';
+import { IonBadge } from '../../../ui/ionic/badge';
 
 export function CardRows({
   cards,

@@ -2,7 +2,7 @@
  * `/surveyComplete?id=` (spec 2): the patient fills a survey card, or reads what they sent, refused or
  * missed. A card that is not theirs answers 404 and reads as not found.
  */
-import { IonBadge } from '@ionic/react';
+
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
@@ -14,6 +14,7 @@ import { answerMap, type PatientSurveyDetail } from '../../../contract/surveys';
 import { useDateFormat } from '../../../i18n/dates';
 import { paths } from '../../../routing/paths';
 import { currentUserAtom } from '../../../session/session-atoms';
+import { IonBadge } from '../../../ui/ionic/badge';
 import { PageLayout } from '../../../ui/page-layout';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { answerText } from '../answer-text';

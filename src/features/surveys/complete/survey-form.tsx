@@ -4,7 +4,7 @@
  * to the server as a draft, so a session timeout loses nothing. Submitting asks first; refusing asks a
  * reason.
  */
-import { IonButton, IonProgressBar } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -25,6 +25,7 @@ import {
 import { paths } from '../../../routing/paths';
 import { RESET_STORED } from '../../../state/storage';
 import { confirm } from '../../../ui/confirm-dialog';
+import { IonProgressBar } from '../../../ui/ionic/progress-bar';
 import { showToast } from '../../../ui/toasts';
 import { refuseSurvey, saveDraft, submitSurvey } from '../api';
 import { surveyDraftAtom } from './draft';
