@@ -1,12 +1,13 @@
 /** One exercise of the plan form: every field of spec 3, monitoring indices added and removed. */
 import { IonButton, IonIcon } from '@ionic/react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { addOutline, trashOutline } from 'ionicons/icons';
+import { useLingui } from '@lingui/react/macro';
+import { trashOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
-import type { CodingSchema, Exercise, MonitoringIndex } from '../../contract/pair';
-import { PAIR_MAX_INDICES, PAIR_NAME_MAX, PAIR_TEXT_MAX } from '../../contract/pair';
+import type { CodingSchema, Exercise } from '../../contract/pair';
+import { PAIR_NAME_MAX, PAIR_TEXT_MAX } from '../../contract/pair';
 import { type FormErrors, NumberField, SelectField, TextField } from './form-fields';
 import { FIELD_TEXT } from './labels';
+import { MonitoringIndicesForm } from './monitoring-indices-form';
 
 export interface ExerciseFormProps {
   exercise: Exercise;
@@ -31,12 +32,6 @@ export function ExerciseForm({
   const set = (patch: Partial<Exercise>) => onChange({ ...exercise, ...patch });
   const code = (value: string | null) => value ?? '';
   const options = (vocabulary: keyof CodingSchema) => coding?.[vocabulary] ?? [];
-  const setIndex = (n: number, patch: Partial<MonitoringIndex>) =>
-    set({
-      monitoringIndices: exercise.monitoringIndices.map((item, i) =>
-        i === n ? { ...item, ...patch } : item,
-      ),
-    });
   const toggleSupport = (support: string, on: boolean) =>
     set({
       supports: on ? [...exercise.supports, support] : exercise.supports.filter((each) => each !== support),
@@ -247,59 +242,14 @@ export function ExerciseForm({
         </div>
       </fieldset>
       <h3>{label('monitoringIndices')}</h3>
-      {exercise.monitoringIndices.map((item, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: draft rows have no identity until saved; their inputs are controlled
-        <div className="field-grid" key={`${at}-${n}`}>
-          <SelectField
-            label={t`Indice`}
-            path={path(`monitoringIndices.${n}.index`)}
-            errors={errors}
-            required
-            value={item.index}
-            options={options('monitoringIndex')}
-            onChange={(value) => setIndex(n, { index: code(value) })}
-          />
-          <NumberField
-            {...number(`monitoringIndices.${n}.min`)}
-            step={0.1}
-            label={t`Minimo`}
-            value={item.min}
-            onChange={(min) => setIndex(n, { min })}
-          />
-          <NumberField
-            {...number(`monitoringIndices.${n}`)}
-            step={0.1}
-            label={t`Massimo`}
-            value={item.max}
-            onChange={(max) => setIndex(n, { max })}
-          />
-          <IonButton
-            fill="clear"
-            color="danger"
-            aria-label={t`Togli l'indice ${n + 1}`}
-            onClick={() => set({ monitoringIndices: exercise.monitoringIndices.filter((_, i) => i !== n) })}
-          >
-            <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-          </IonButton>
-        </div>
-      ))}
+      <MonitoringIndicesForm
+        indices={exercise.monitoringIndices}
+        at={at}
+        coding={coding}
+        errors={errors}
+        onChange={(monitoringIndices) => set({ monitoringIndices })}
+      />
       <div className="pair-actions">
-        <IonButton
-          fill="outline"
-          size="small"
-          disabled={exercise.monitoringIndices.length >= PAIR_MAX_INDICES}
-          onClick={() =>
-            set({
-              monitoringIndices: [
-                ...exercise.monitoringIndices,
-                { index: '', min: Number.NaN, max: Number.NaN },
-              ],
-            })
-          }
-        >
-          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-          <Trans>Aggiungi indice</Trans>
-        </IonButton>
         <IonButton fill="clear" color="danger" onClick={onRemove}>
           <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
           {t`Togli l'esercizio ${at + 1}`}
