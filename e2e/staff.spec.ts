@@ -28,8 +28,9 @@ test('a physician finds a patient by fiscal code, marks a favourite, sees it in 
   await expect(result.getByText('Rossi Mario')).toBeVisible();
 
   // One tap on the star (whatever it was, it ends marked).
-  const remove = result.getByLabel('Togli Rossi Mario dai preferiti');
-  if (!(await remove.isVisible())) await result.getByLabel('Aggiungi Rossi Mario ai preferiti').click();
+  const remove = result.getByRole('button', { name: 'Togli Rossi Mario dai preferiti' });
+  if (!(await remove.isVisible()))
+    await result.getByRole('button', { name: 'Aggiungi Rossi Mario ai preferiti' }).click();
   await expect(remove).toBeVisible();
 
   // The favourites tab lists the patient; from the record to the dossier.
