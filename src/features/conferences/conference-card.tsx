@@ -63,7 +63,7 @@ export function ConferenceCard({
           {active && <PresenceDot online={conference.otherOnline} />}
           {other}
         </h3>
-        <span className={`conference-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
+        <span className={`tone-chip conference-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
       </header>
       <p className="conference-meta">
         <span>

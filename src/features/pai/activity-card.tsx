@@ -43,7 +43,7 @@ export function ActivityCard({
     <article className="pai-activity" aria-labelledby={`pai-activity-${activity.activityId}`}>
       <div className="pai-activity-head">
         <h3 id={`pai-activity-${activity.activityId}`}>{activity.title}</h3>
-        <span className={`pai-chip tone-${isDone ? 'success' : planClosed ? 'muted' : 'warning'}`}>
+        <span className={`tone-chip pai-chip tone-${isDone ? 'success' : planClosed ? 'muted' : 'warning'}`}>
           {isDone ? t`Svolta` : planClosed ? t`Non svolta` : t`Da svolgere`}
         </span>
       </div>

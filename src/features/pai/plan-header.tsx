@@ -18,7 +18,7 @@ export function PlanHeader({ plan }: { plan: Pai }): JSX.Element {
   return (
     <section className="pai-header" aria-label={plan.paiType.name}>
       <p>
-        <span className={`pai-chip tone-${look.tone}`}>{i18n._(look.label)}</span>{' '}
+        <span className={`tone-chip pai-chip tone-${look.tone}`}>{i18n._(look.label)}</span>{' '}
         <strong>{plan.paiType.name}</strong>
       </p>
       {plan.paiType.description && <p className="muted">{plan.paiType.description}</p>}

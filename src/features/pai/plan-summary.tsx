@@ -22,7 +22,8 @@ export function PlanSummaryItem({ plan, current }: { plan: PaiSummary; current: 
       <IonLabel className="ion-text-wrap">
         <h3>{plan.title}</h3>
         <p>
-          <span className={`pai-chip tone-${look.tone}`}>{i18n._(look.label)}</span> {plan.project.name}
+          <span className={`tone-chip pai-chip tone-${look.tone}`}>{i18n._(look.label)}</span>{' '}
+          {plan.project.name}
         </p>
         <p>
           {to ? (

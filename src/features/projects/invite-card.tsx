@@ -25,7 +25,7 @@ export function InviteCard({
     <article className="project-card" aria-labelledby={titleId}>
       <header className="project-card-header">
         <h2 id={titleId}>{project.name}</h2>
-        <span className={`project-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
+        <span className={`tone-chip project-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
       </header>
       <p className="muted">{project.description}</p>
       {project.closed && (

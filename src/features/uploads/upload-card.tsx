@@ -62,7 +62,7 @@ export function UploadCard({
     <article className="upload-card" aria-labelledby={titleId}>
       <header className="upload-card-header">
         <h3 id={titleId}>{document.title}</h3>
-        <span className={`upload-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
+        <span className={`tone-chip upload-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
       </header>
       {actions.showOwner && (
         <p className="upload-owner">
