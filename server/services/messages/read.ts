@@ -5,13 +5,18 @@ import type { Database } from '../../db/client';
 import { messageRecipients, messages, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { publishLive } from '../live/publish';
-import { takesPart, visibleMessage } from './visibility';
+import { accountScope, takesPart, visibleMessage } from './visibility';
 
 const PREVIEW = 140;
 
-const received = (userId: number): SQL =>
-  sql`exists (select 1 from ${messageRecipients} where ${messageRecipients.messageId} = ${messages.id}
-    and ${messageRecipients.recipientUserId} = ${userId})`;
+const received = (user: UserRow): SQL =>
+  and(
+    sql`exists (select 1 from ${messageRecipients} where ${messageRecipients.messageId} = ${messages.id}
+      and ${messageRecipients.recipientUserId} = ${user.id})`,
+    accountScope(user),
+  ) as SQL;
+
+const sent = (user: UserRow): SQL => and(eq(messages.senderUserId, user.id), accountScope(user)) as SQL;
 
 /** The caller's own read time of each message (null unread, or not a recipient). */
 const ownReadAt = (userId: number) =>
@@ -88,7 +93,7 @@ export async function listMessages(
   box: 'received' | 'sent',
   page: PagingQuery,
 ): Promise<MessageList> {
-  const where = box === 'received' ? received(user.id) : eq(messages.senderUserId, user.id);
+  const where = box === 'received' ? received(user) : sent(user);
   const totalCount = await count(db, where);
   return {
     messages: await summaries(db, user, where, page),
@@ -131,7 +136,7 @@ export async function readMessage(db: Database, user: UserRow, id: number): Prom
   const thread = await summaries(
     db,
     user,
-    and(or(eq(messages.id, root), eq(messages.threadRootId, root)), takesPart(user.id)) as SQL,
+    and(or(eq(messages.id, root), eq(messages.threadRootId, root)), takesPart(user)) as SQL,
   );
   const [extra] = await db
     .select({
@@ -183,7 +188,14 @@ export async function unreadMessageCount(db: Database, user: UserRow): Promise<n
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(messageRecipients)
-    .where(and(eq(messageRecipients.recipientUserId, user.id), isNull(messageRecipients.readAt)));
+    .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+    .where(
+      and(
+        eq(messageRecipients.recipientUserId, user.id),
+        isNull(messageRecipients.readAt),
+        accountScope(user),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -194,7 +206,7 @@ export async function userMessageState(
 ): Promise<{ unread: number; received: number; sent: number }> {
   return {
     unread: await unreadMessageCount(db, user),
-    received: await count(db, received(user.id)),
-    sent: await count(db, eq(messages.senderUserId, user.id)),
+    received: await count(db, received(user)),
+    sent: await count(db, sent(user)),
   };
 }

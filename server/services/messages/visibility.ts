@@ -1,16 +1,26 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { messageRecipients, messages } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { messagePatient } from './recipients';
 
-/** The caller wrote it or received it. */
-export const takesPart = (userId: number) =>
-  or(
-    eq(messages.senderUserId, userId),
-    sql`exists (select 1 from ${messageRecipients} where ${messageRecipients.messageId} = ${messages.id}
-      and ${messageRecipients.recipientUserId} = ${userId})`,
+/**
+ * A guest's account is one patient (the active grant): their messages about another patient belong to
+ * another account and stay out of every box, count and thread. Null for everyone else.
+ */
+export const accountScope = (user: Pick<UserRow, 'userType' | 'patientId'>): SQL | undefined =>
+  user.userType === 'GUE' ? eq(messages.patientId, user.patientId ?? -1) : undefined;
+
+/** The caller wrote it or received it, within the active account. */
+export const takesPart = (user: Pick<UserRow, 'id' | 'userType' | 'patientId'>) =>
+  and(
+    or(
+      eq(messages.senderUserId, user.id),
+      sql`exists (select 1 from ${messageRecipients} where ${messageRecipients.messageId} = ${messages.id}
+        and ${messageRecipients.recipientUserId} = ${user.id})`,
+    ),
+    accountScope(user),
   );
 
 /** A message the caller takes part in, or 404 (never saying whether it exists). */
@@ -27,7 +37,7 @@ export async function visibleMessage(
       threadRootId: messages.threadRootId,
     })
     .from(messages)
-    .where(and(eq(messages.id, id), takesPart(user.id)))
+    .where(and(eq(messages.id, id), takesPart(user)))
     .limit(1);
   if (!row) throw new HttpError(404, 'NOT_FOUND');
   return row;
