@@ -115,7 +115,7 @@ async function projectParticipants(
     .selectDistinct({ patientId: consents.patientId })
     .from(consents)
     // The rule of "takes part now" is shared; each row is checked against its own patient.
-    .where(and(eq(consents.projectId, projectId), projectConsentsInForce(sql`${consents.patientId}`, now)));
+    .where(and(eq(consents.projectId, projectId), projectConsentsInForce(sql`(${consents.patientId})`, now)));
   if (rows.length === 0) throw new HttpError(400, 'BAD_REQUEST', [{ field: 'projectId', code: 'invalid' }]);
   return rows.map((row) => row.patientId);
 }
