@@ -25,11 +25,11 @@ function filtersOf(query: PatientListQuery, userId: number, ordered: boolean): S
 }
 
 /**
- * The list order, the key order of patients_active_order_idx and of the `left(fiscal_code, n)` indexes
- * (code points, lower case). `detached`: the same order with its first key wrapped (`|| ''`) so that the
- * planner cannot walk those indexes. For a fiscal-code prefix of four characters or more it would walk the
- * order index: the code starts with the surname's consonants, so `RSSM…` matches all sit late in surname
- * order, while the fiscal code index finds the few and sorts them.
+ * The list order, the key order of patients_active_order_idx (code points, lower case). `detached`: the
+ * same order with its first key wrapped (`|| ''`): then the planner cannot walk that index, only the
+ * `left(fiscal_code, n)` indexes keyed on the wrapped form, or sort. For a fiscal-code prefix it would walk
+ * it: the code starts with the surname's consonants, so the matches of `R` or `RSSM` sit late in surname
+ * order (97 ms to skip 730,000 entries), which the planner's estimate cannot know.
  */
 const orderOf = (detached: boolean): SQL[] => [
   detached
@@ -124,10 +124,9 @@ export function listPatients(
     const left = countOf(db, and(...filters, participation.excluded, status));
     total = Promise.all([countWithout(), left]).then(([all, excluded]) => all - excluded);
   } else if (!participation && filters.length === 0) total = countWithout();
-  const fiscalCode = query.fiscalCode ?? '';
   return pageOf(db, conditions(false), query, userId, {
     ...(total ? { total } : {}),
-    detached: [...fiscalCode].length > 3 && !query.surname,
+    detached: Boolean(query.fiscalCode && !query.surname),
     pageWhere: conditions(true),
   });
 }
