@@ -66,4 +66,36 @@ describe.each(databaseTargets)('the patient list total kept by the database on $
     expect(await total()).toBe(before);
     await expectExact();
   });
+
+  // The counts change once per statement (migration 0028): one statement over many rows, several states.
+  it('follows a statement that inserts, updates or deletes many patients at once', async () => {
+    await expectExact();
+    const before = await total();
+    const rows = await ctx.db
+      .insert(patients)
+      .values(
+        Array.from({ length: 12 }, (_, index) => ({
+          masterId: `BULK-${index}`,
+          name: 'Molti',
+          surname: `Insieme${index}`,
+          fiscalCode: `MLTNSM00A01H501${String.fromCharCode(65 + index)}`,
+          birthDate: '2000-01-01',
+          sex: 'M',
+          alive: index % 3 !== 0,
+          merged: index % 4 === 0,
+          demographics: {},
+        })),
+      )
+      .returning({ id: patients.mepiId });
+    await expectExact();
+    await ctx.db.update(patients).set({ alive: sql`not alive` }).where(sql`master_id like 'BULK-%'`);
+    await expectExact();
+    // An update that touches neither flag changes no total.
+    await ctx.db.update(patients).set({ name: 'Tanti' }).where(sql`master_id like 'BULK-%'`);
+    await expectExact();
+    await ctx.db.delete(patients).where(sql`master_id like 'BULK-%'`);
+    expect(rows).toHaveLength(12);
+    expect(await total()).toBe(before);
+    await expectExact();
+  });
 });

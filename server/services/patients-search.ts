@@ -3,44 +3,18 @@ import type { MepiSearchQuery, PagingQuery, PatientList, PatientListQuery } from
 import type { Database } from '../db/client';
 import { favorites, patients } from '../db/schema';
 import { favoriteIds, summaryOf } from './patients';
+import { fiscalCodePrefix, lowerPrefix, type Status, statusCondition } from './patients-conditions';
+import type { ParticipationCondition } from './projects/list-filter';
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/**
- * Case-insensitive prefix match on `lower(column) COLLATE "C"`, the key of the covering indexes of
- * migration 0019: in collation "C" a LIKE prefix is a range scan whatever the database's collation.
- */
-function lowerPrefix(column: typeof patients.name | typeof patients.surname, text: string): SQL {
-  return sql`lower(${column}) collate "C" like ${`${escapeLike(text.toLowerCase())}%`}`;
-}
-
-type Status = 'alive' | 'deceased' | 'merged';
 const statusesOf = (query: PatientListQuery): Status[] =>
   query.positionStatus === undefined ? [] : [query.positionStatus].flat();
 
-/** The position-status condition on a table with `alive` and `merged` (patients, patient_counts). */
-function statusCondition(statuses: Status[], alive: SQL, merged: SQL): SQL {
-  if (statuses.length === 0) return sql`not ${merged}`;
-  const byStatus: Record<Status, SQL> = {
-    alive: sql`(${alive} and not ${merged})`,
-    deceased: sql`(not ${alive} and not ${merged})`,
-    merged: sql`${merged}`,
-  };
-  return sql`(${sql.join(
-    statuses.map((status) => byStatus[status]),
-    sql` or `,
-  )})`;
-}
-
-function filtersOf(query: PatientListQuery, userId: number): SQL[] {
+/** `ordered`: the page's form of the conditions, else the count's (see fiscalCodePrefix). */
+function filtersOf(query: PatientListQuery, userId: number, ordered: boolean): SQL[] {
   const filters: SQL[] = [];
   if (query.name) filters.push(lowerPrefix(patients.name, query.name));
   if (query.surname) filters.push(lowerPrefix(patients.surname, query.surname));
-  // The contract upper-cases the fiscal code, as it is stored.
-  if (query.fiscalCode)
-    filters.push(sql`${patients.fiscalCode} collate "C" like ${`${escapeLike(query.fiscalCode)}%`}`);
+  if (query.fiscalCode) filters.push(fiscalCodePrefix(query.fiscalCode, ordered));
   if (query.birthDate) filters.push(eq(patients.birthDate, query.birthDate));
   if (query.favorites) {
     filters.push(
@@ -52,9 +26,10 @@ function filtersOf(query: PatientListQuery, userId: number): SQL[] {
 
 /**
  * The list order, the key order of patients_active_order_idx (code points, lower case). `detached`: the
- * same order with its first key wrapped (`|| ''`) so that the planner cannot walk that index. For a fiscal
- * code prefix it would: the code starts with the surname's consonants, so `RS…` matches all sit late in
- * surname order (226 ms at a million, against about 40 ms from the fiscal code index and a sort).
+ * same order with its first key wrapped (`|| ''`): then the planner cannot walk that index, only the
+ * `left(fiscal_code, n)` indexes keyed on the wrapped form, or sort. For a fiscal-code prefix it would walk
+ * it: the code starts with the surname's consonants, so the matches of `R` or `RSSM` sit late in surname
+ * order (97 ms to skip 730,000 entries), which the planner's estimate cannot know.
  */
 const orderOf = (detached: boolean): SQL[] => [
   detached
@@ -65,30 +40,32 @@ const orderOf = (detached: boolean): SQL[] => [
 ];
 const ORDER = orderOf(false);
 
+const countOf = (db: Database, where: SQL | undefined): Promise<number> =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(patients)
+    .where(where)
+    .then(([row]) => row?.total ?? 0);
+
 /**
- * One page of patients in list order, with the total. The page's ids are chosen from the covering
- * indexes alone (a deferred join): only its rows are read from the table, even at offset 10,000.
- * `total`: the count when the caller has it already (the maintained one), else counted here.
+ * One page of patients in list order, with the total. The page's ids are chosen from the indexes alone
+ * where they cover the conditions (a deferred join): only its rows are read from the table, even at offset
+ * 10,000. `pageWhere`: the conditions in the form whose index gives the order (else `where`). `total`: the
+ * count when the caller has it already, else counted here, on a connection of its own meanwhile.
  */
 async function pageOf(
   db: Database,
   where: SQL | undefined,
   paging: PagingQuery,
   userId: number,
-  options: { total?: Promise<number>; detached?: boolean } = {},
+  options: { total?: Promise<number>; detached?: boolean; pageWhere?: SQL | undefined } = {},
 ): Promise<PatientList> {
-  const { total, detached = false } = options;
-  const counted =
-    total ??
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(patients)
-      .where(where)
-      .then(([row]) => row?.total ?? 0);
+  const { total, detached = false, pageWhere = where } = options;
+  const counted = total ?? countOf(db, where);
   const ids = db
     .select({ id: patients.mepiId })
     .from(patients)
-    .where(where)
+    .where(pageWhere)
     .orderBy(...orderOf(detached))
     .limit(paging.max)
     .offset(paging.offset);
@@ -114,7 +91,7 @@ async function pageOf(
   };
 }
 
-/** The unfiltered total from patient_counts (migration 0019, kept by a trigger): no million-row count. */
+/** The unfiltered total from patient_counts (migration 0019, kept by triggers): no million-row count. */
 async function maintainedCount(db: Database, statuses: Status[]): Promise<number> {
   const result = await db.execute(
     sql`select coalesce(sum(total), 0)::int as total from patient_counts where ${statusCondition(statuses, sql`alive`, sql`merged`)}`,
@@ -123,19 +100,34 @@ async function maintainedCount(db: Database, statuses: Status[]): Promise<number
   return Number(rows[0]?.total ?? 0);
 }
 
-/** `extra`: a condition another area adds on `patients` (a project's participation filter). */
+/**
+ * `participation`: another area's condition on `patients` (a project's participation filter). The total of
+ * a filter that keeps nearly everyone (`neither`) is the total without it minus the few it leaves out.
+ */
 export function listPatients(
   db: Database,
   query: PatientListQuery,
   userId: number,
-  extra?: SQL,
+  participation?: ParticipationCondition,
 ): Promise<PatientList> {
   const statuses = statusesOf(query);
-  const filters = extra ? [...filtersOf(query, userId), extra] : filtersOf(query, userId);
-  const where = and(...filters, statusCondition(statuses, sql`${patients.alive}`, sql`${patients.merged}`));
-  return pageOf(db, where, query, userId, {
-    ...(filters.length === 0 ? { total: maintainedCount(db, statuses) } : {}),
+  const status = statusCondition(statuses, sql`${patients.alive}`, sql`${patients.merged}`);
+  const conditions = (ordered: boolean): SQL | undefined => {
+    const filters = filtersOf(query, userId, ordered);
+    return and(...filters, ...(participation ? [participation.where] : []), status);
+  };
+  const filters = filtersOf(query, userId, false);
+  const countWithout = (): Promise<number> =>
+    filters.length === 0 ? maintainedCount(db, statuses) : countOf(db, and(...filters, status));
+  let total: Promise<number> | undefined;
+  if (participation?.excluded) {
+    const left = countOf(db, and(...filters, participation.excluded, status));
+    total = Promise.all([countWithout(), left]).then(([all, excluded]) => all - excluded);
+  } else if (!participation && filters.length === 0) total = countWithout();
+  return pageOf(db, conditions(false), query, userId, {
+    ...(total ? { total } : {}),
     detached: Boolean(query.fiscalCode && !query.surname),
+    pageWhere: conditions(true),
   });
 }
 

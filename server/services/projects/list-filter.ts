@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ParticipationFilter, PatientListQuery } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -32,18 +32,45 @@ function hasUploads(status: 'PENDING' | 'VALIDATED'): SQL {
   )})`;
 }
 
-function conditionOf(filter: ParticipationFilter, projectId: number, now: Date): SQL {
+/**
+ * The patients the project has something with: taking part now, or invited. Written as one `IN` over the
+ * project's consents so that the planner starts from them (a few), never from the patients (a million).
+ */
+function takingPartOrInvited(projectId: number, now: Date): SQL {
+  return sql`${patients.mepiId} in (select ${consents.patientId} from ${consents} where ${and(
+    eq(consents.projectId, projectId),
+    or(
+      projectConsentsInForce(sql`(${consents.patientId})`, now),
+      and(eq(consents.superseded, false), eq(consents.statusCode, 'INVITE')),
+    ),
+  )})`;
+}
+
+/**
+ * A participation filter as a condition on `patients`. `excluded`, for the filters that keep nearly every
+ * patient (`neither`): the few it leaves out, so that the total is the count without the filter minus
+ * theirs rather than an anti-join over every patient (294 ms at a million).
+ */
+export interface ParticipationCondition {
+  where: SQL;
+  excluded?: SQL;
+}
+
+function conditionOf(filter: ParticipationFilter, projectId: number, now: Date): ParticipationCondition {
   switch (filter) {
     case 'participants':
-      return participates(projectId, now);
+      return { where: participates(projectId, now) };
     case 'toValidate':
-      return and(participates(projectId, now), hasUploads('PENDING')) as SQL;
+      return { where: and(participates(projectId, now), hasUploads('PENDING')) as SQL };
     case 'validated':
-      return and(participates(projectId, now), hasUploads('VALIDATED')) as SQL;
+      return { where: and(participates(projectId, now), hasUploads('VALIDATED')) as SQL };
     case 'invited':
-      return invited(projectId);
+      return { where: invited(projectId) };
     case 'neither':
-      return sql`not ${participates(projectId, now)} and not ${invited(projectId)}`;
+      return {
+        where: sql`not ${participates(projectId, now)} and not ${invited(projectId)}`,
+        excluded: takingPartOrInvited(projectId, now),
+      };
   }
 }
 
@@ -55,7 +82,7 @@ export async function participationFilter(
   db: Database,
   user: UserRow,
   query: Pick<PatientListQuery, 'participation' | 'projectId'>,
-): Promise<SQL | undefined> {
+): Promise<ParticipationCondition | undefined> {
   if (query.participation === undefined) return undefined;
   if (query.projectId === undefined)
     throw new HttpError(400, 'MISSING_PARAMETER', [{ field: 'projectId', code: 'required' }]);
