@@ -18,7 +18,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import {
   closeMenu,
   type Interaction,
@@ -41,6 +41,8 @@ const DISTS = (process.env.BENCH_TIMELINE_DIST ?? process.env.STATIC_DIR ?? 'dis
   .map((dir) => path.resolve(dir.trim()));
 /** BENCH_TIMELINE_PROFILE=file.cpuprofile: a CPU profile of the first opening (Chrome DevTools reads it). */
 const PROFILE = process.env.BENCH_TIMELINE_PROFILE ?? '';
+/** BENCH_TIMELINE_PROFILE_ZOOM=file.cpuprofile: the same, of the first run's zooms and drag. */
+const PROFILE_ZOOM = process.env.BENCH_TIMELINE_PROFILE_ZOOM ?? '';
 const BASE = `http://localhost:${PORT}`;
 
 interface Result {
@@ -51,7 +53,20 @@ interface Result {
   interaction: Interaction;
 }
 
-async function measureOnce(browser: Browser, profile: string): Promise<Result> {
+async function startProfile(context: BrowserContext, page: Page, file: string): Promise<() => Promise<void>> {
+  if (!file) return async () => undefined;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    await cdp.detach();
+  };
+}
+
+async function measureOnce(browser: Browser, first: boolean): Promise<Result> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
@@ -63,18 +78,9 @@ async function measureOnce(browser: Browser, profile: string): Promise<Result> {
   const page = await context.newPage();
   try {
     await login(page, BASE);
-    const cdp = profile ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    const stopOpening = await startProfile(context, page, first ? PROFILE : '');
     const open = await openTimeline(page);
-    if (cdp) {
-      const { profile: data } = await cdp.send('Profiler.stop');
-      writeFileSync(profile, JSON.stringify(data));
-      await cdp.detach();
-    }
+    await stopOpening();
     const opening = await page.evaluate(() => {
       const state = window.__tl;
       return (state?.longTasks ?? [])
@@ -82,7 +88,9 @@ async function measureOnce(browser: Browser, profile: string): Promise<Result> {
         .map((task) => task.duration);
     });
     await closeMenu(page);
+    const stopZoom = await startProfile(context, page, first ? PROFILE_ZOOM : '');
     const interaction = await interact(page);
+    await stopZoom();
     return {
       open,
       openLongTasks: opening.length,
@@ -247,7 +255,7 @@ try {
   for (let index = 0; index < RUNS; index++) {
     for (const [dist, results] of byDist) {
       serve(dist);
-      results.push(await measureOnce(browser, index === 0 ? PROFILE : ''));
+      results.push(await measureOnce(browser, index === 0));
     }
   }
   for (const [dist, results] of byDist) {

@@ -27,6 +27,7 @@ import {
 } from './timeline-config';
 import type { SortedDossier, TimelineItem } from './timeline-items';
 import { baseOptions } from './vis-options';
+import { yieldToMain } from './yield';
 
 export interface VisTimelineControls {
   scale: TimeScale;
@@ -121,7 +122,9 @@ export function useVisTimeline(args: Args): VisTimelineControls {
       if (change.add.length > 0) data.add(change.add);
     };
     syncRef.current = sync;
+    let placed = false;
     const show = (window: TimeWindow): void => {
+      placed = true;
       timeline.setWindow(window.start, window.end, { animation: false });
       sync(window);
     };
@@ -160,13 +163,17 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     });
     timeline.on('rangechanged', follow);
     timeline.on('click', click);
-    if (element.clientWidth > 0) show(fittedRef.current());
+    // The window and its items in a task of their own: with the chart's creation above, one long task.
+    let cancelled = false;
+    void yieldToMain().then(() => {
+      if (!cancelled && element.clientWidth > 0) show(fittedRef.current());
+    });
 
     // The Ionic page gets its size after mounting: draw as soon as it has one (vis-timeline itself
     // would notice only at its next one-second size check).
     if (typeof ResizeObserver === 'function') {
       observer = new ResizeObserver(() => {
-        if (!drawn && element.clientWidth > 0) {
+        if (!placed && element.clientWidth > 0) {
           show(fittedRef.current());
           timeline.redraw();
         }
@@ -175,6 +182,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
       observer.observe(element);
     }
     return () => {
+      cancelled = true;
       cancelAnimationFrame(frame);
       observer?.disconnect();
       timeline.destroy();
