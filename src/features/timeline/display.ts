@@ -3,11 +3,10 @@
  * span either side (so a pan or a drag of up to a window shows no gap before the next update), as
  * changes to what it holds. A few dozen items instead of the whole dossier, whatever its size.
  */
-import type { Document } from '../../contract/documents';
 import type { Entry, Level } from './clusters';
 import { clusterLevel, clusterWindowMs, entriesBetween, entryKey, unclustered } from './clusters';
 import type { TimeWindow } from './timeline-config';
-import type { SortedDossier, TimelineItem } from './timeline-items';
+import type { SortedDossier, TimelineDocument, TimelineItem } from './timeline-items';
 import { clusterItem } from './timeline-items';
 
 export interface DisplayChange {
@@ -35,7 +34,7 @@ const UNCLUSTERED = -1;
 
 export function createDisplay(args: {
   dossier: SortedDossier;
-  documentItem: (doc: Document) => TimelineItem;
+  documentItem: (doc: TimelineDocument) => TimelineItem;
   clusterTitle: string;
 }): Display {
   const { dossier, documentItem, clusterTitle } = args;

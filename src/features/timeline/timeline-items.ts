@@ -2,8 +2,11 @@
  * The dossier in date order, and the vis-timeline items drawn for it: a document (start, short label,
  * tooltip, a class by readability) or a cluster of documents (a disc with their count).
  */
-import type { Document } from '../../contract/documents';
+import type { DossierColumns, TimelineDocument } from './dossier-reply';
+import { toColumns } from './dossier-reply';
 import { tooltipLines } from './timeline-config';
+
+export type { TimelineDocument } from './dossier-reply';
 
 export interface TimelineDocItem {
   id: number;
@@ -36,17 +39,25 @@ export interface DocItemOptions {
 
 /** The documents sorted by date (then id, vis-timeline's order for equal dates), with their times. */
 export interface SortedDossier {
-  documents: readonly Document[];
+  documents: readonly TimelineDocument[];
   times: Float64Array;
 }
 
-export function sortDossier(documents: readonly Document[]): SortedDossier {
-  const dated = documents.map((doc) => ({ doc, time: Date.parse(doc.docCreationDateTime) }));
-  dated.sort((a, b) => a.time - b.time || a.doc.id - b.doc.id);
-  return {
-    documents: dated.map((entry) => entry.doc),
-    times: Float64Array.from(dated, (entry) => entry.time),
-  };
+export function sortDossier(documents: readonly TimelineDocument[]): SortedDossier {
+  return dossierFromColumns(toColumns(documents));
+}
+
+/** The dossier from the worker's sorted columns (a few milliseconds for 5,000 documents). */
+export function dossierFromColumns(columns: DossierColumns): SortedDossier {
+  const { ids, viewable, types, titles, dates } = columns;
+  const documents = Array.from(ids, (id, index) => ({
+    id,
+    viewable: viewable[index] === 1,
+    title: titles[index] ?? '',
+    documentType: { desc: types[index] ?? '' },
+    docCreationDateTime: dates[index] ?? '',
+  }));
+  return { documents, times: columns.times };
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -62,7 +73,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-export function documentItem(doc: Document, options: DocItemOptions): TimelineDocItem {
+export function documentItem(doc: TimelineDocument, options: DocItemOptions): TimelineDocItem {
   const shown = doc.viewable || options.isPhysician;
   const lines = tooltipLines(doc, options.isPhysician) ?? [options.notReadable];
   return {

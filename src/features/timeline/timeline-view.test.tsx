@@ -4,6 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Document } from '../../contract/documents';
+import { sortDossier } from './timeline-items';
 import { TimelineView } from './timeline-view';
 
 const TYPES = [
@@ -50,7 +51,7 @@ describe('TimelineView', () => {
     render(
       <I18nProvider i18n={i18n}>
         <IonApp>
-          <TimelineView documents={dossier(5000)} isPhysician={false} height={500} onOpen={vi.fn()} />
+          <TimelineView dossier={sortDossier(dossier(5000))} isPhysician={false} height={500} onOpen={vi.fn()} />
         </IonApp>
       </I18nProvider>,
     );

@@ -2,20 +2,21 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline, expandOutline, removeOutline } from 'ionicons/icons';
 import type { JSX, KeyboardEvent } from 'react';
-import { useCallback, useMemo, useRef } from 'react';
-import type { Document } from '../../contract/documents';
+import { useCallback, useRef } from 'react';
 import { formatDateTime } from '../../i18n/dates';
 import { isLocale } from '../../i18n/locale';
 import { LoadingState } from '../../ui/state-views';
 import { createDisplay } from './display';
 import { HEIGHT_MIN_PX, SCALE_LABEL } from './timeline-config';
-import { documentItem, sortDossier } from './timeline-items';
+import type { SortedDossier } from './timeline-items';
+import { documentItem } from './timeline-items';
 import type { VisTimelineControls } from './use-vis-timeline';
 import { useVisTimeline } from './use-vis-timeline';
 import './timeline.css';
 
 export interface TimelineViewProps {
-  documents: readonly Document[];
+  /** The documents in date order (read by the worker, or `sortDossier`). */
+  dossier: SortedDossier;
   isPhysician: boolean;
   height: number;
   onOpen: (documentId: number) => void;
@@ -53,13 +54,11 @@ export function TimelineSkeleton(): JSX.Element {
 
 /** The dossier on a time axis, with zoom buttons and keys for touch and keyboard users. */
 export function TimelineView(props: TimelineViewProps): JSX.Element {
-  const { documents, isPhysician, height, onOpen, onReady } = props;
+  const { dossier, isPhysician, height, onOpen, onReady } = props;
   const { t, i18n } = useLingui();
   const container = useRef<HTMLDivElement | null>(null);
   const notReadable = t`Documento non leggibile`;
   const locale = isLocale(i18n.locale) ? i18n.locale : 'it';
-  // Sorted once; vis-timeline items are made only for what is drawn near the window.
-  const dossier = useMemo(() => sortDossier(documents), [documents]);
   const count = '{count}';
   const clusterTitle = t`${count} documenti: tocca per ingrandire`;
   const display = useCallback(

@@ -12,6 +12,7 @@ import 'vis-timeline/styles/vis-timeline-graph2d.min.css';
 import type { RefObject } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataSet } from 'vis-data/esnext';
+import type { DataItemCollectionType } from 'vis-timeline/esnext';
 import { Timeline } from 'vis-timeline/esnext';
 import type { Display } from './display';
 import type { TimeScale, TimeWindow } from './timeline-config';
@@ -27,7 +28,7 @@ import {
 } from './timeline-config';
 import type { SortedDossier, TimelineItem } from './timeline-items';
 import { baseOptions } from './vis-options';
-import { yieldToMain } from './yield';
+import { inTasks } from './yield';
 
 export interface VisTimelineControls {
   scale: TimeScale;
@@ -58,6 +59,12 @@ function centerWidth(timeline: Timeline, element: HTMLElement): number {
   const width: unknown = center && typeof center === 'object' ? Reflect.get(center, 'width') : null;
   return typeof width === 'number' && width > 0 ? width : element.clientWidth;
 }
+
+/**
+ * No items at creation: vis-timeline then skips its items' set-up and draw, done later with `setItems`.
+ * Its typings ask for a collection, though its constructor takes none (`if (items)`).
+ */
+const NO_ITEMS = null as unknown as DataItemCollectionType;
 
 function windowOf(timeline: Timeline): TimeWindow {
   const { start, end } = timeline.getWindow();
@@ -98,20 +105,23 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     const data = new DataSet<TimelineItem, 'id'>();
     // Shown once vis-timeline has drawn (it draws only when the container has a width) and the window
     // is fitted with room for the clusters; hidden until then.
+    let built = false;
+    let placed = false;
     let drawn = false;
     let revealed = false;
+    let cancelled = false;
     let frame = 0;
     let observer: ResizeObserver | null = null;
-    const options = {
-      ...baseOptions({ height: heightRef.current, locale }),
-      // A dossier of about ten years needs a little more to be shown whole with room for its clusters.
-      zoomMax: zoomMaxFor(range.first, range.last),
+    // Created bare (its DOM, one empty draw); options, window and items follow in tasks of their own
+    // (`inTasks` below): together they were one long task. The direction is given, so vis-timeline does not
+    // read the computed style of every ancestor to find it (the portal is left to right in both languages).
+    const timeline = new Timeline(element, NO_ITEMS, {
+      rtl: false,
       onInitialDrawComplete: (): void => {
         drawn = true;
         reveal();
       },
-    };
-    const timeline = new Timeline(element, data, options);
+    });
     timelineRef.current = timeline;
 
     /** What vis-timeline holds, for this window: only the changes. */
@@ -122,9 +132,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
       if (change.add.length > 0) data.add(change.add);
     };
     syncRef.current = sync;
-    let placed = false;
     const show = (window: TimeWindow): void => {
-      placed = true;
       timeline.setWindow(window.start, window.end, { animation: false });
       sync(window);
     };
@@ -163,20 +171,40 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     });
     timeline.on('rangechanged', follow);
     timeline.on('click', click);
-    // The window and its items in a task of their own: with the chart's creation above, one long task.
-    let cancelled = false;
-    void yieldToMain().then(() => {
-      if (!cancelled && element.clientWidth > 0) show(fittedRef.current());
-    });
+
+    /** The items (vis-timeline's first real draw), once the container has a width to fit the window to. */
+    const place = (): void => {
+      if (placed || element.clientWidth === 0) return;
+      placed = true;
+      show(fittedRef.current());
+      timeline.setItems(data);
+    };
+    void inTasks(
+      [
+        () =>
+          timeline.setOptions({
+            ...baseOptions({ height: heightRef.current, locale }),
+            // A dossier of about ten years needs a little more to be shown whole with room for its clusters.
+            zoomMax: zoomMaxFor(range.first, range.last),
+          }),
+        // The window first: the clusters given to vis-timeline depend on its span and width.
+        () => {
+          if (element.clientWidth > 0) show(fittedRef.current());
+        },
+        () => {
+          built = true;
+          place();
+        },
+      ],
+      () => cancelled,
+    );
 
     // The Ionic page gets its size after mounting: draw as soon as it has one (vis-timeline itself
     // would notice only at its next one-second size check).
     if (typeof ResizeObserver === 'function') {
       observer = new ResizeObserver(() => {
-        if (!placed && element.clientWidth > 0) {
-          show(fittedRef.current());
-          timeline.redraw();
-        }
+        if (!built) return;
+        place();
         reveal();
       });
       observer.observe(element);

@@ -1,29 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { inSlices } from './yield';
+import { inTasks } from './yield';
 
-describe('inSlices', () => {
-  it('hands every item over in order, in batches, and stops when cancelled', async () => {
+describe('inTasks', () => {
+  it('runs every step in order, each after the previous task ended', async () => {
+    const seen: string[] = [];
+    const done = inTasks(
+      [() => seen.push('a'), () => seen.push('b'), () => seen.push('c')],
+      () => false,
+    );
+    // Only the first step runs in the caller's task.
+    seen.push('caller');
+    expect(await done).toBe(true);
+    expect(seen).toEqual(['a', 'caller', 'b', 'c']);
+  });
+
+  it('stops before the next step once cancelled', async () => {
+    let cancelled = false;
     const seen: number[] = [];
-    const items = Array.from({ length: 250 }, (_, index) => index);
-    expect(
-      await inSlices(
-        items,
-        (batch) => seen.push(...batch),
-        () => false,
-        100,
-      ),
-    ).toBe(true);
-    expect(seen).toEqual(items);
-
-    let calls = 0;
-    const slow = (batch: readonly number[]): void => {
-      calls += batch.length > 0 ? 1 : 0;
-      const until = performance.now() + 20;
-      while (performance.now() < until) {
-        // A batch longer than a slice: the next one waits for a yield.
-      }
-    };
-    expect(await inSlices(items, slow, () => true, 100)).toBe(false);
-    expect(calls).toBe(1);
+    const done = inTasks(
+      [
+        () => {
+          seen.push(1);
+          cancelled = true;
+        },
+        () => seen.push(2),
+      ],
+      () => cancelled,
+    );
+    expect(await done).toBe(false);
+    expect(seen).toEqual([1]);
   });
 });
