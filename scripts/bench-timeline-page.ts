@@ -10,6 +10,14 @@ const ZOOM_STEPS = 10;
 /** tsx (esbuild keepNames) wraps functions in `__name(...)`: the page needs it for the functions sent there. */
 export const KEEP_NAMES = { content: 'window.__name = (fn) => fn;' };
 
+export interface LongFrame {
+  start: number;
+  duration: number;
+  /** Time spent in style and layout at the frame's end (not in scripts). */
+  layout: number;
+  scripts: { invoker: string; source: string; duration: number; forcedLayout: number }[];
+}
+
 /** The page-side probe: long tasks from the start, a rAF frame recorder, and the tab-tap timestamp. */
 declare global {
   interface Window {
@@ -18,6 +26,8 @@ declare global {
       frames: number[];
       recording: boolean;
       tap: number | null;
+      /** Long animation frames (> 50 ms) with the scripts that ran in them, for BENCH_TIMELINE_LOAF. */
+      frames50: LongFrame[];
       /** Time of the last layout change of the chart seen by the settle watcher, and of the reveal. */
       settled: number | null;
       revealed: number | null;
@@ -28,6 +38,7 @@ declare global {
 export function probe(): void {
   const state = {
     longTasks: [] as { start: number; duration: number }[],
+    frames50: [] as LongFrame[],
     frames: [] as number[],
     recording: false,
     tap: null as number | null,
@@ -43,6 +54,39 @@ export function probe(): void {
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // No long task API: the count stays at zero.
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const frame = entry.toJSON() as {
+          startTime: number;
+          duration: number;
+          renderStart: number;
+          styleAndLayoutStart: number;
+          scripts: {
+            invoker: string;
+            sourceURL: string;
+            sourceFunctionName: string;
+            sourceCharPosition: number;
+            duration: number;
+            forcedStyleAndLayoutDuration: number;
+          }[];
+        };
+        state.frames50.push({
+          start: frame.startTime,
+          duration: frame.duration,
+          layout: frame.styleAndLayoutStart ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0,
+          scripts: frame.scripts.map((script) => ({
+            invoker: script.invoker,
+            source: `${script.sourceFunctionName} ${script.sourceURL.split('/').pop() ?? ''}@${script.sourceCharPosition}`,
+            duration: script.duration,
+            forcedLayout: script.forcedStyleAndLayoutDuration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No long animation frame API (Chromium only): nothing to attribute.
   }
   document.addEventListener(
     'click',

@@ -43,6 +43,8 @@ const DISTS = (process.env.BENCH_TIMELINE_DIST ?? process.env.STATIC_DIR ?? 'dis
 const PROFILE = process.env.BENCH_TIMELINE_PROFILE ?? '';
 /** BENCH_TIMELINE_PROFILE_ZOOM=file.cpuprofile: the same, of the first run's zooms and drag. */
 const PROFILE_ZOOM = process.env.BENCH_TIMELINE_PROFILE_ZOOM ?? '';
+/** BENCH_TIMELINE_LOAF=1: print the long animation frames of every opening, with their scripts. */
+const LOAF = process.env.BENCH_TIMELINE_LOAF === '1';
 const BASE = `http://localhost:${PORT}`;
 
 interface Result {
@@ -66,6 +68,21 @@ async function startProfile(context: BrowserContext, page: Page, file: string): 
   };
 }
 
+async function printLongFrames(page: Page): Promise<void> {
+  const frames = await page.evaluate(() => {
+    const state = window.__tl;
+    return (state?.frames50 ?? []).filter((frame) => frame.start >= (state?.tap ?? 0));
+  });
+  for (const frame of frames) {
+    console.log(`  long frame ${frame.duration.toFixed(0)} ms (style and layout at its end ${frame.layout.toFixed(0)} ms)`);
+    for (const script of frame.scripts) {
+      console.log(
+        `    ${script.duration.toFixed(0).padStart(4)} ms (forced layout ${script.forcedLayout.toFixed(0)}) ${script.invoker} · ${script.source}`,
+      );
+    }
+  }
+}
+
 async function measureOnce(browser: Browser, first: boolean): Promise<Result> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -87,6 +104,7 @@ async function measureOnce(browser: Browser, first: boolean): Promise<Result> {
         .filter((task) => task.start >= (state?.tap ?? 0))
         .map((task) => task.duration);
     });
+    if (LOAF) await printLongFrames(page);
     await closeMenu(page);
     const stopZoom = await startProfile(context, page, first ? PROFILE_ZOOM : '');
     const interaction = await interact(page);

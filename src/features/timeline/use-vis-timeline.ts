@@ -28,7 +28,7 @@ import {
 } from './timeline-config';
 import type { SortedDossier, TimelineItem } from './timeline-items';
 import { baseOptions } from './vis-options';
-import { inTasks } from './yield';
+import { inTasks, yieldToMain } from './yield';
 
 export interface VisTimelineControls {
   scale: TimeScale;
@@ -96,9 +96,21 @@ export function useVisTimeline(args: Args): VisTimelineControls {
   const fittedWidthRef = useRef(0);
   const syncRef = useRef<(window: TimeWindow) => void>(() => undefined);
 
+  // The chart is made a task after the view's first commit, not in the same one (it was a long task).
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void yieldToMain().then(() => {
+      if (live) setArmed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || !armed) return;
     setReady(false);
     fittedWidthRef.current = 0;
     const shown = display();
@@ -217,7 +229,7 @@ export function useVisTimeline(args: Args): VisTimelineControls {
       timelineRef.current = null;
       syncRef.current = () => undefined;
     };
-  }, [container, display, locale, range]);
+  }, [armed, container, display, locale, range]);
 
   useEffect(() => {
     timelineRef.current?.setOptions({ maxHeight: height });
