@@ -75,7 +75,9 @@ export function probe(): void {
         state.frames50.push({
           start: frame.startTime,
           duration: frame.duration,
-          layout: frame.styleAndLayoutStart ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0,
+          layout: frame.styleAndLayoutStart
+            ? frame.startTime + frame.duration - frame.styleAndLayoutStart
+            : 0,
           scripts: frame.scripts.map((script) => ({
             invoker: script.invoker,
             source: `${script.sourceFunctionName} ${script.sourceURL.split('/').pop() ?? ''}@${script.sourceCharPosition}`,

@@ -74,7 +74,9 @@ async function printLongFrames(page: Page): Promise<void> {
     return (state?.frames50 ?? []).filter((frame) => frame.start >= (state?.tap ?? 0));
   });
   for (const frame of frames) {
-    console.log(`  long frame ${frame.duration.toFixed(0)} ms (style and layout at its end ${frame.layout.toFixed(0)} ms)`);
+    console.log(
+      `  long frame ${frame.duration.toFixed(0)} ms (style and layout at its end ${frame.layout.toFixed(0)} ms)`,
+    );
     for (const script of frame.scripts) {
       console.log(
         `    ${script.duration.toFixed(0).padStart(4)} ms (forced layout ${script.forcedLayout.toFixed(0)}) ${script.invoker} · ${script.source}`,

@@ -49,7 +49,11 @@ describe('readDossierReply', () => {
     if (!result.ok) throw new Error('refused');
     const { columns } = result;
     expect([...columns.ids]).toEqual([9, 2, 5]);
-    expect([...columns.times]).toEqual([Date.UTC(2020, 0, 1), Date.UTC(2024, 4, 2, 10), Date.UTC(2024, 4, 2, 10)]);
+    expect([...columns.times]).toEqual([
+      Date.UTC(2020, 0, 1),
+      Date.UTC(2024, 4, 2, 10),
+      Date.UTC(2024, 4, 2, 10),
+    ]);
     expect([...columns.viewable]).toEqual([0, 1, 1]);
     expect(columns.titles).toEqual(['Documento 9', 'Documento 2', 'Documento 5']);
     expect(columns.types).toEqual(['Esami di laboratorio', 'Esami di laboratorio', 'Esami di laboratorio']);

@@ -51,7 +51,12 @@ describe('TimelineView', () => {
     render(
       <I18nProvider i18n={i18n}>
         <IonApp>
-          <TimelineView dossier={sortDossier(dossier(5000))} isPhysician={false} height={500} onOpen={vi.fn()} />
+          <TimelineView
+            dossier={sortDossier(dossier(5000))}
+            isPhysician={false}
+            height={500}
+            onOpen={vi.fn()}
+          />
         </IonApp>
       </I18nProvider>,
     );
@@ -61,7 +66,9 @@ describe('TimelineView', () => {
     expect(screen.getByLabelText('Mostra tutti i documenti')).toBeTruthy();
     // The chart itself is made a task after the view's first commit.
     expect(screen.getByRole('application').querySelector('.vis-timeline')).toBeNull();
-    await waitFor(() => expect(screen.getByRole('application').querySelector('.vis-timeline')).not.toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('application').querySelector('.vis-timeline')).not.toBeNull(),
+    );
     expect(screen.getByText(/^(Anni|Mesi|Giorni|Ore|Minuti)$/)).toBeTruthy();
     expect(elapsed).toBeLessThan(15_000);
     console.info(`5,000 documents mounted in ${Math.round(elapsed)} ms (jsdom)`);

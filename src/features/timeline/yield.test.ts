@@ -4,10 +4,7 @@ import { inTasks } from './yield';
 describe('inTasks', () => {
   it('runs every step in order, each after the previous task ended', async () => {
     const seen: string[] = [];
-    const done = inTasks(
-      [() => seen.push('a'), () => seen.push('b'), () => seen.push('c')],
-      () => false,
-    );
+    const done = inTasks([() => seen.push('a'), () => seen.push('b'), () => seen.push('c')], () => false);
     // Only the first step runs in the caller's task.
     seen.push('caller');
     expect(await done).toBe(true);
