@@ -40,13 +40,23 @@ function toMs(date: unknown): number {
   return Number(date);
 }
 
-/** vis-timeline's `format` option: minor and major labels per scale, in `locale`. */
+/**
+ * vis-timeline's `format` option: minor and major labels per scale, in `locale`. The formatters are made
+ * once per scale: making one per label, at every frame of a zoom, was most of the axis's redraw.
+ */
 export function axisFormat(locale: string): TimelineFormatOption {
-  const label =
-    (table: Readonly<Record<Scale, Intl.DateTimeFormatOptions | null>>) =>
-    (date: unknown, scale: string): string => {
+  const label = (table: Readonly<Record<Scale, Intl.DateTimeFormatOptions | null>>) => {
+    const formatters = new Map<Scale, Intl.DateTimeFormat>();
+    return (date: unknown, scale: string): string => {
       const options = isScale(scale) ? table[scale] : null;
-      return options ? new Intl.DateTimeFormat(locale, options).format(toMs(date)) : '';
+      if (!isScale(scale) || !options) return '';
+      let formatter = formatters.get(scale);
+      if (!formatter) {
+        formatter = new Intl.DateTimeFormat(locale, options);
+        formatters.set(scale, formatter);
+      }
+      return formatter.format(toMs(date));
     };
+  };
   return { minorLabels: label(MINOR), majorLabels: label(MAJOR) };
 }

@@ -21,11 +21,10 @@ import { baseOptions } from './vis-options';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const labels = { clusterTitle: '{count} documenti' };
 
 describe('timeline constants (spec section 9)', () => {
   it('zooms from one hour to 321,408,000,000 ms', () => {
-    const options = baseOptions({ height: 500, locale: 'it', labels, clustered: true });
+    const options = baseOptions({ height: 500, locale: 'it' });
     expect(options.zoomMin).toBe(3_600_000);
     expect(options.zoomMax).toBe(321_408_000_000);
     expect(options.tooltip?.delay).toBe(700);
@@ -43,7 +42,7 @@ describe('timeline constants (spec section 9)', () => {
   });
 
   it('fits the chart to its clusters within that height instead of a fixed one', () => {
-    const options = baseOptions({ height: 594, locale: 'it', labels, clustered: true });
+    const options = baseOptions({ height: 594, locale: 'it' });
     expect(options.height).toBeUndefined();
     expect(options.minHeight).toBe(HEIGHT_MIN_PX);
     expect(options.maxHeight).toBe(594);

@@ -5,13 +5,13 @@ import type { JSX } from 'react';
 import { useCallback, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
-import type { Document } from '../../contract/documents';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
 import { PageLayout } from '../../ui/page-layout';
 import { EmptyState, ErrorState } from '../../ui/state-views';
 import { fetchTimelineDocuments } from './api';
+import type { SortedDossier } from './timeline-items';
 import { TimelineSkeleton, TimelineView } from './timeline-view';
 import { useTimelineHeight } from './use-timeline-height';
 import type { VisTimelineControls } from './use-vis-timeline';
@@ -43,7 +43,7 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
   const controls = useRef<VisTimelineControls | null>(null);
 
   const { state, reload: load } = useLoader(
-    useCallback((): Promise<Document[]> => fetchTimelineDocuments(patientId), [patientId]),
+    useCallback((): Promise<SortedDossier> => fetchTimelineDocuments(patientId), [patientId]),
   );
 
   // vis-timeline draws before the Ionic page has its size: draw again once it is shown.
@@ -63,12 +63,12 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
     >
       {state.status === 'loading' && <TimelineSkeleton />}
       {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
-      {state.status === 'ready' && state.value.length === 0 && (
+      {state.status === 'ready' && state.value.documents.length === 0 && (
         <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
       )}
-      {state.status === 'ready' && state.value.length > 0 && (
+      {state.status === 'ready' && state.value.documents.length > 0 && (
         <TimelineView
-          documents={state.value}
+          dossier={state.value}
           isPhysician={isPhysician}
           height={height}
           onOpen={open}

@@ -2,19 +2,21 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline, expandOutline, removeOutline } from 'ionicons/icons';
 import type { JSX, KeyboardEvent } from 'react';
-import { useMemo, useRef } from 'react';
-import type { Document } from '../../contract/documents';
+import { useCallback, useRef } from 'react';
 import { formatDateTime } from '../../i18n/dates';
 import { isLocale } from '../../i18n/locale';
 import { LoadingState } from '../../ui/state-views';
+import { createDisplay } from './display';
 import { HEIGHT_MIN_PX, SCALE_LABEL } from './timeline-config';
-import { toTimelineItems } from './timeline-items';
+import type { SortedDossier } from './timeline-items';
+import { documentItem } from './timeline-items';
 import type { VisTimelineControls } from './use-vis-timeline';
 import { useVisTimeline } from './use-vis-timeline';
 import './timeline.css';
 
 export interface TimelineViewProps {
-  documents: readonly Document[];
+  /** The documents in date order (read by the worker, or `sortDossier`). */
+  dossier: SortedDossier;
   isPhysician: boolean;
   height: number;
   onOpen: (documentId: number) => void;
@@ -52,23 +54,24 @@ export function TimelineSkeleton(): JSX.Element {
 
 /** The dossier on a time axis, with zoom buttons and keys for touch and keyboard users. */
 export function TimelineView(props: TimelineViewProps): JSX.Element {
-  const { documents, isPhysician, height, onOpen, onReady } = props;
+  const { dossier, isPhysician, height, onOpen, onReady } = props;
   const { t, i18n } = useLingui();
   const container = useRef<HTMLDivElement | null>(null);
   const notReadable = t`Documento non leggibile`;
   const locale = isLocale(i18n.locale) ? i18n.locale : 'it';
-  const items = useMemo(
-    () =>
-      toTimelineItems(documents, {
-        isPhysician,
-        notReadable,
-        formatDate: (iso) => formatDateTime(iso, locale),
-      }),
-    [documents, isPhysician, notReadable, locale],
-  );
   const count = '{count}';
-  const labels = useMemo(() => ({ clusterTitle: t`${count} documenti: tocca per ingrandire` }), [t]);
-  const controls = useVisTimeline({ container, items, height, locale: i18n.locale, labels, onOpen });
+  const clusterTitle = t`${count} documenti: tocca per ingrandire`;
+  const display = useCallback(
+    () =>
+      createDisplay({
+        dossier,
+        clusterTitle,
+        documentItem: (doc) =>
+          documentItem(doc, { isPhysician, notReadable, formatDate: (iso) => formatDateTime(iso, locale) }),
+      }),
+    [dossier, clusterTitle, isPhysician, notReadable, locale],
+  );
+  const controls = useVisTimeline({ container, dossier, display, height, locale: i18n.locale, onOpen });
   onReady?.(controls);
 
   const { ready } = controls;

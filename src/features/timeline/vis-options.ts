@@ -10,11 +10,6 @@ import {
   ZOOM_MIN_MS,
 } from './timeline-config';
 
-export interface ClusterLabels {
-  /** Title of a cluster; `{count}` is replaced by vis-timeline. */
-  clusterTitle: string;
-}
-
 /** A cluster's disc: size 3*count+30 px, shade by log(count). */
 export function clusterElement(count: number): HTMLElement {
   const size = clusterSize(count);
@@ -38,37 +33,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Items carry their short label in `label`; clusters their documents in `uiItems`. */
+/** Documents carry their short label in `label`; clusters their number of documents in `count`. */
 function template(item: unknown): HTMLElement | string {
   if (!isRecord(item)) return '';
-  if (item.isCluster === true && Array.isArray(item.uiItems)) return clusterElement(item.uiItems.length);
+  if (typeof item.count === 'number') return clusterElement(item.count);
   return documentElement(typeof item.label === 'string' ? item.label : '');
-}
-
-export function clusterOption(labels: ClusterLabels): NonNullable<TimelineOptions['cluster']> {
-  return { titleTemplate: labels.clusterTitle, showStipes: false, fitOnDoubleClick: false, maxItems: 1 };
-}
-
-/**
- * The options that turn clustering on or off. vis-timeline accepts `cluster: false` (its validator
- * allows a boolean) though its typings only list the object.
- */
-export function clusterSetting(on: boolean, labels: ClusterLabels): TimelineOptions {
-  const options: TimelineOptions = {};
-  Reflect.set(options, 'cluster', on ? clusterOption(labels) : false);
-  return options;
 }
 
 /**
  * `height` is the most the chart may take (what the viewport leaves, 400-700 px): the chart is as tall as its
  * stacked clusters need within 400 px and that, so a few clusters do not sit under an empty band.
  */
-export function baseOptions(args: {
-  height: number;
-  locale: string;
-  labels: ClusterLabels;
-  clustered: boolean;
-}): TimelineOptions {
+export function baseOptions(args: { height: number; locale: string }): TimelineOptions {
   return {
     // Axis and clusters at the top, under the zoom bar: what room the 400 px leave is below them, not above.
     orientation: { axis: 'top', item: 'top' },
@@ -85,7 +61,7 @@ export function baseOptions(args: {
     zoomKey: '',
     margin: { item: { horizontal: 4, vertical: 6 } },
     tooltip: { delay: TOOLTIP_DELAY_MS, followMouse: false, overflowMethod: 'cap' },
+    // No `cluster`: its own clustering stays off (the default); clusters.ts makes them, given as items.
     template,
-    ...clusterSetting(args.clustered, args.labels),
   };
 }
