@@ -40,15 +40,20 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A fresh database `bench_documents` on DATABASE_URL's server. */
+/**
+ * A fresh database on DATABASE_URL's server: `bench_documents`, or BENCH_DOCUMENTS_DATABASE (so that two
+ * runs on one server do not drop each other's).
+ */
 async function freshPostgres(databaseUrl: string): Promise<string> {
+  const name = process.env.BENCH_DOCUMENTS_DATABASE ?? 'bench_documents';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DOCUMENTS_DATABASE: not a plain name: ${name}`);
   const url = new URL(databaseUrl);
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
-  await admin.query('drop database if exists bench_documents with (force)');
-  await admin.query('create database bench_documents');
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  url.pathname = '/bench_documents';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 

@@ -16,9 +16,9 @@ import type { AppEnv, UserRow } from '../app-env';
 import { HttpError } from '../http-error';
 import { authorizeCallerAccess, authorizePatientAccess } from '../services/access';
 import { loadAuthorizedDocument, pdfRefusal, refuseViewGrant } from '../services/documents/authorize';
-import { requestRestore, settleRestoresStatement } from '../services/documents/availability';
+import { requestRestore, settleDossierRestores } from '../services/documents/availability';
 import { documentPdf, fileNameOf, zipFiles } from '../services/documents/files';
-import { listPage, listScope, patientDocumentTypes } from '../services/documents/list';
+import { listPage, patientDocumentTypes } from '../services/documents/list';
 import { findRecord, previousVersionsOf, toDocuments } from '../services/documents/records';
 import { provenances, viewableDocumentTypes } from '../services/documents/types';
 import { createViewGrant, isGrantValid } from '../services/documents/view-grants';
@@ -74,13 +74,12 @@ export const documentRoutes = new Hono<AppEnv>()
     const query = c.req.valid('query');
     // The hottest read: caller and patient in one statement, the restores settled with the audit row,
     // the page with its total and images in one more (three statements for a patient, four for staff).
-    const settle = settleRestoresStatement(db, listScope(query), new Date()).getSQL();
     const { user } = await authorizeCallerAccess(
       db,
       c.get('principal').subject,
       query.patientId,
       'DOCUMENT_LIST',
-      settle,
+      settleDossierRestores(query.patientId, new Date()),
     );
     return c.json(await listPage(db, query, user, languageOf(c)));
   })

@@ -10,6 +10,7 @@ import { parseAccountSubject } from './accounts/subject';
 import {
   type AccessTitle,
   type AuditActivity,
+  type AuditedWrite,
   type AuditEntry,
   recordAccess,
   recordAccessForEach,
@@ -106,7 +107,7 @@ async function decideAndAudit(
   patientId: number,
   activity: AuditActivity,
   audit: AuditDetails,
-  alongside: SQL | null,
+  alongside: AuditedWrite | null,
 ): Promise<AccessTitle> {
   const { hidden = false, ...details } = audit;
   const decision = await decide(db, user, patientId);
@@ -155,7 +156,7 @@ export async function authorizeCallerAccess(
   subject: string,
   patientId: number,
   activity: AuditActivity,
-  alongside: SQL | null = null,
+  alongside: AuditedWrite | null = null,
 ): Promise<{ user: UserRow; title: AccessTitle }> {
   const { userSubject, grantId } = parseAccountSubject(subject);
   const [row] = await callerStatement(db).execute({

@@ -100,10 +100,6 @@ async function countOf(db: Database, where: SQL): Promise<number> {
   return total;
 }
 
-/** The scope of settleRestores for a list: the route runs it with the audit row, before listPage. */
-export const listScope = (query: Pick<DocumentListQuery, 'patientId'>): SQL =>
-  eq(documents.patientId, query.patientId);
-
 /**
  * The page, its total and the images of its documents in one statement (queryListPage); restores must be
  * settled first. The total and "is the dossier empty" need their own query only for an empty page.
