@@ -110,7 +110,9 @@ async function measure(
 async function startReference(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-reference.ts'], {
+  // BENCH_REFERENCE_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the reference.
+  const nodeArgs = (process.env.BENCH_REFERENCE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/bench-reference.ts'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: base },
   });
@@ -184,7 +186,8 @@ export async function apiBench(databaseUrl: string): Promise<void> {
     }
   } finally {
     await admin.end();
+    const referenceExited = new Promise((resolve) => reference.child.once('exit', resolve));
     reference.child.kill('SIGTERM');
-    await portal.stop();
+    await Promise.all([referenceExited, portal.stop()]);
   }
 }

@@ -206,3 +206,5 @@ app.get('/api/documents', async (c) => {
 });
 
 serve({ fetch: app.fetch, port: Number(env('PORT')), hostname: '127.0.0.1' });
+// A normal exit, so that `--cpu-prof` (BENCH_REFERENCE_NODE_ARGS) writes its profile.
+process.on('SIGTERM', () => process.exit(0));

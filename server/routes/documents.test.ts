@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Document, DocumentList, DocumentVersions } from '../../src/contract';
@@ -230,5 +230,61 @@ describe.each(databaseTargets)('documents on $name', ({ location }) => {
     expect(online.documents.map((d) => d.id)).toContain(offline.id);
     expect(await auditCount()).toBe(before + 2);
     expect(await statusOf()).toEqual({ status: 'ONLINE', restoreRequestedAt: null });
+  });
+
+  it('shows a restore the unfiltered list settles as ONLINE in the same reply, for the patient and for staff', async () => {
+    const [due, pending] = [
+      await firstOf(eq(documents.status, 'OFFLINE')),
+      await firstOf(eq(documents.status, 'ERROR')),
+    ];
+    const restoring = (id: number, requestedAt: Date) =>
+      ctx.db
+        .update(documents)
+        .set({ status: 'RESTORING', restoreRequestedAt: requestedAt })
+        .where(eq(documents.id, id));
+    await restoring(due.id, new Date(Date.now() - 60_000));
+    // Still within its 20 s: it stays RESTORING in the reply and in the database.
+    await restoring(pending.id, new Date(Date.now() - 1_000));
+    const statusIn = (reply: DocumentList, id: number) => reply.documents.find((d) => d.id === id)?.status;
+    const before = await auditCount();
+    const first = await list(`patientId=${mario}&max=5000`);
+    expect([statusIn(first, due.id), statusIn(first, pending.id)]).toEqual(['ONLINE', 'RESTORING']);
+    expect(await auditCount()).toBe(before + 1);
+    const [row] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(row).toMatchObject({
+      activity: 'DOCUMENT_LIST',
+      outcome: 'ALLOWED',
+      accessTitle: 'SELF',
+      patientId: mario,
+    });
+    const stored = await ctx.db
+      .select({
+        id: documents.id,
+        status: documents.status,
+        restoreRequestedAt: documents.restoreRequestedAt,
+      })
+      .from(documents)
+      .where(inArray(documents.id, [due.id, pending.id]))
+      .orderBy(documents.id);
+    expect(stored.find((d) => d.id === due.id)).toEqual({
+      id: due.id,
+      status: 'ONLINE',
+      restoreRequestedAt: null,
+    });
+    expect(stored.find((d) => d.id === pending.id)?.status).toBe('RESTORING');
+
+    await restoring(due.id, new Date(Date.now() - 60_000));
+    const staff = await list(`patientId=${mario}&max=5000`, 'dott.ferrari');
+    expect(statusIn(staff, due.id)).toBe('ONLINE');
+    const [staffRow] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(staffRow).toMatchObject({
+      activity: 'DOCUMENT_LIST',
+      accessTitle: 'DOSSIER_CONSENT',
+      outcome: 'ALLOWED',
+    });
+    await ctx.db
+      .update(documents)
+      .set({ status: 'ERROR', restoreRequestedAt: null })
+      .where(eq(documents.id, pending.id));
   });
 });

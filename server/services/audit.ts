@@ -125,17 +125,17 @@ const auditValues = (entry: AuditEntry): Record<string, unknown> => ({
  */
 export const auditRowCte = (db: Database) => db.$with('audit_row', {}).as(auditInsertPlaceholders(db).getSQL());
 
-/** A write that runs with the audit row (in its WITH: auditRowCte), prepared once per database handle. */
-export interface AuditedWrite {
-  statement: (db: Database) => { execute(values: Record<string, unknown>): Promise<unknown> };
+/** A statement that writes the audit row (in its WITH: auditRowCte), usually prepared once per handle. */
+export interface AuditedStatement<T> {
+  statement: (db: Database) => { execute(values: Record<string, unknown>): Promise<T> };
   /** Its own placeholders' values (the audit row's come from the entry). */
   values: Record<string, unknown>;
 }
 
 /**
- * The audit row and a write in one round trip and one prepared statement: for hot paths whose first write
- * follows the audit (the document list).
+ * The audit row and what the access does first (a write, the read itself) in one round trip: for the
+ * hottest paths (the document list). Its result.
  */
-export async function recordAccessWith(db: Database, entry: AuditEntry, write: AuditedWrite): Promise<void> {
-  await write.statement(db).execute({ ...auditValues(entry), ...write.values });
+export function recordAccessWith<T>(db: Database, entry: AuditEntry, audited: AuditedStatement<T>): Promise<T> {
+  return audited.statement(db).execute({ ...auditValues(entry), ...audited.values });
 }

@@ -1,8 +1,8 @@
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { instantPlaceholder, preparedOnce } from '../../db/prepared';
 import { documents } from '../../db/schema';
-import { type AuditedWrite, auditRowCte } from '../audit';
+import { type AuditedStatement, auditRowCte } from '../audit';
 
 /** The archive takes this long to bring an offline document back (the demo's stand-in for a real restore). */
 export const RESTORE_DURATION_MS = 20_000;
@@ -17,7 +17,7 @@ export const RESTORE_DURATION_MS = 20_000;
 export async function settleRestores(db: Database, scope: SQL, now: Date): Promise<void> {
   await db
     .update(documents)
-    .set({ status: 'ONLINE', restoreRequestedAt: null })
+    .set(SETTLED)
     .where(
       and(
         scope,
@@ -27,27 +27,57 @@ export async function settleRestores(db: Database, scope: SQL, now: Date): Promi
     );
 }
 
-/** settleRestores of a whole dossier with the audit row, prepared once (it runs on every document list). */
+/** A dossier's restores requested at or before `due` (a value or a placeholder). */
+const dueRestores = (patientId: number | SQLWrapper, due: Date | SQL): SQL =>
+  and(
+    eq(documents.patientId, patientId),
+    sql`${documents.status} = 'RESTORING'`,
+    lte(documents.restoreRequestedAt, due),
+  ) as SQL;
+
+const SETTLED = { status: 'ONLINE', restoreRequestedAt: null } as const;
+
+/** The settling of a dossier's finished restores, as a CTE beside the audit row's (the document list). */
+export const settleDossierCte = (db: Database, patientId: SQLWrapper, due: SQL) =>
+  db.$with('settled', {}).as(db.update(documents).set(SETTLED).where(dueRestores(patientId, due)).getSQL());
+
+/**
+ * A row's status and restore time as settleDossierCte leaves them: a select in the same statement sees the
+ * rows as they were before it.
+ */
+export function settledColumns(due: SQL) {
+  const settles = sql`${documents.status} = 'RESTORING' and ${documents.restoreRequestedAt} <= ${due}`;
+  return {
+    status: sql<string>`case when ${settles} then 'ONLINE' else ${documents.status} end`,
+    restoreRequestedAt: sql<Date | null>`case when ${settles} then null else ${documents.restoreRequestedAt} end`.mapWith(
+      documents.restoreRequestedAt,
+    ),
+  };
+}
+
+/** settleRestores of a whole dossier with the audit row, prepared once (a filtered or a guest's list). */
 const settleDossierWithAudit = (db: Database) =>
   preparedOnce(db, 'document_list_audit_settle', (name) =>
     db
       .with(auditRowCte(db))
       .update(documents)
-      .set({ status: 'ONLINE', restoreRequestedAt: null })
-      .where(
-        and(
-          eq(documents.patientId, sql.placeholder('patientId')),
-          sql`${documents.status} = 'RESTORING'`,
-          lte(documents.restoreRequestedAt, instantPlaceholder('due')),
-        ),
-      )
+      .set(SETTLED)
+      .where(dueRestores(sql.placeholder('patientId'), instantPlaceholder('due')))
       .prepare(name),
   );
 
-/** The patient's finished restores settled in the statement that writes the audit row (recordAccessWith). */
-export const settleDossierRestores = (patientId: number, now: Date): AuditedWrite => ({
-  statement: settleDossierWithAudit,
-  values: { patientId, due: new Date(now.getTime() - RESTORE_DURATION_MS).toISOString() },
+/** The latest restore request a read at `now` settles. */
+export const restoresDueAt = (now: Date): string => new Date(now.getTime() - RESTORE_DURATION_MS).toISOString();
+
+/** The patient's finished restores settled in the statement that writes the audit row; nothing to read. */
+export const settleDossierRestores = (patientId: number, now: Date): AuditedStatement<null> => ({
+  statement: (db) => ({
+    execute: async (values) => {
+      await settleDossierWithAudit(db).execute(values);
+      return null;
+    },
+  }),
+  values: { patientId, due: restoresDueAt(now) },
 });
 
 /** OFFLINE → RESTORING; any other state is left as it is (ERROR stays ERROR, a restore is not restarted). */

@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -76,7 +77,8 @@ export interface ListRow extends DocumentSummary {
  * (one index probe per row with an accession number, studies_accession_idx). `maintained`: the total kept
  * by the database (document_counts), when it applies; COALESCE evaluates only what it needs, so a kept
  * total found means no count at all. Not run: the caller runs it or prepares it (limit and offset may be
- * placeholders).
+ * placeholders). `withAudit`: the statement also writes the audit row and settles the patient's finished
+ * restores (see auditedListParts).
  */
 export function listPageQuery(
   db: Database,
@@ -84,6 +86,7 @@ export function listPageQuery(
   limit: number | Placeholder,
   offset: number | Placeholder,
   maintained: SQL | null,
+  withAudit: AuditedListParts | null = null,
 ) {
   const counted = sql<number>`(select count(*)::int from ${documents} where ${where})`;
   const total = maintained ? sql<number>`coalesce(${maintained}, ${counted})` : counted;
@@ -93,14 +96,14 @@ export function listPageQuery(
     select string_agg(${studies.status}::text, '|') from ${studies}
     where ${studies.accessionNumber} = any(string_to_array(${documents.accessionNumber}, '|'))
       and ${studies.patientId} = ${documents.patientId}) end`;
-  return db
-    .select({
-      document: summaryColumns,
-      type: typeColumns,
-      unit: unitColumns,
-      total: total.mapWith(Number),
-      studyStatuses: statuses,
-    })
+  const fields = {
+    document: withAudit ? { ...summaryColumns, ...withAudit.settledColumns } : summaryColumns,
+    type: typeColumns,
+    unit: unitColumns,
+    total: total.mapWith(Number),
+    studyStatuses: statuses,
+  };
+  return (withAudit ? db.with(...withAudit.ctes).select(fields) : db.select(fields))
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
     .innerJoin(units, eq(units.id, documents.provenanceUnitId))
@@ -108,6 +111,13 @@ export function listPageQuery(
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(limit)
     .offset(offset);
+}
+
+/** The audit row and the settling of restores as CTEs of the page, and the columns the settling changes. */
+export interface AuditedListParts {
+  ctes: WithSubquery[];
+  /** As they are after the settling: the statement's own select sees the rows as they were before it. */
+  settledColumns: { status: SQL<string>; restoreRequestedAt: SQL<Date | null> };
 }
 
 export async function findRecord(db: Database, documentId: number): Promise<DocumentRecord | null> {
