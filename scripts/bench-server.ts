@@ -46,7 +46,8 @@ function freePort(): Promise<number> {
  */
 async function freshPostgres(databaseUrl: string): Promise<string> {
   const name = process.env.BENCH_DOCUMENTS_DATABASE ?? 'bench_documents';
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DOCUMENTS_DATABASE: not a plain name: ${name}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`BENCH_DOCUMENTS_DATABASE: not a plain name: ${name}`);
   const url = new URL(databaseUrl);
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();

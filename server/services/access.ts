@@ -10,8 +10,8 @@ import { parseAccountSubject } from './accounts/subject';
 import {
   type AccessTitle,
   type AuditActivity,
-  type AuditedStatement,
   type AuditEntry,
+  type AuditedStatement,
   recordAccess,
   recordAccessForEach,
   recordAccessWith,

@@ -123,7 +123,8 @@ const auditValues = (entry: AuditEntry): Record<string, unknown> => ({
  * PostgreSQL runs it whether or not the statement reads it, in the same statement, so both happen or
  * neither. The write cannot see the audit row.
  */
-export const auditRowCte = (db: Database) => db.$with('audit_row', {}).as(auditInsertPlaceholders(db).getSQL());
+export const auditRowCte = (db: Database) =>
+  db.$with('audit_row', {}).as(auditInsertPlaceholders(db).getSQL());
 
 /** A statement that writes the audit row (in its WITH: auditRowCte), usually prepared once per handle. */
 export interface AuditedStatement<T> {
@@ -136,6 +137,10 @@ export interface AuditedStatement<T> {
  * The audit row and what the access does first (a write, the read itself) in one round trip: for the
  * hottest paths (the document list). Its result.
  */
-export function recordAccessWith<T>(db: Database, entry: AuditEntry, audited: AuditedStatement<T>): Promise<T> {
+export function recordAccessWith<T>(
+  db: Database,
+  entry: AuditEntry,
+  audited: AuditedStatement<T>,
+): Promise<T> {
   return audited.statement(db).execute({ ...auditValues(entry), ...audited.values });
 }

@@ -49,9 +49,10 @@ export function settledColumns(due: SQL) {
   const settles = sql`${documents.status} = 'RESTORING' and ${documents.restoreRequestedAt} <= ${due}`;
   return {
     status: sql<string>`case when ${settles} then 'ONLINE' else ${documents.status} end`,
-    restoreRequestedAt: sql<Date | null>`case when ${settles} then null else ${documents.restoreRequestedAt} end`.mapWith(
-      documents.restoreRequestedAt,
-    ),
+    restoreRequestedAt:
+      sql<Date | null>`case when ${settles} then null else ${documents.restoreRequestedAt} end`.mapWith(
+        documents.restoreRequestedAt,
+      ),
   };
 }
 
@@ -67,7 +68,8 @@ const settleDossierWithAudit = (db: Database) =>
   );
 
 /** The latest restore request a read at `now` settles. */
-export const restoresDueAt = (now: Date): string => new Date(now.getTime() - RESTORE_DURATION_MS).toISOString();
+export const restoresDueAt = (now: Date): string =>
+  new Date(now.getTime() - RESTORE_DURATION_MS).toISOString();
 
 /** The patient's finished restores settled in the statement that writes the audit row; nothing to read. */
 export const settleDossierRestores = (patientId: number, now: Date): AuditedStatement<null> => ({
