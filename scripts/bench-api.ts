@@ -3,7 +3,8 @@
  * process, PostgreSQL, DPoP on as it runs by default) and bench-reference.ts (its own process, same
  * database, same token, same SQL, same JSON), loaded from this third process with a fresh DPoP proof per
  * request. Prints req/s, p50/p99, the ratio, server CPU per request (/proc of the server process) and
- * PostgreSQL CPU per request (/proc of the database's backends, when readable).
+ * PostgreSQL CPU per request (/proc of the database's backends, when readable). BENCH_API_ROUNDS rounds
+ * (default 3), alternating which server goes first, then the medians and ranges.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+/** Measured rounds per route, each server once per round (BENCH_API_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
 
 /** utime + stime of a process, in ms; 0 when it is gone or unreadable. */
 function cpuMs(pid: number): number {
@@ -107,6 +110,35 @@ async function measure(
   } satisfies Figures;
 }
 
+/** Median and range of one figure over the rounds. */
+function spread(values: number[], digits = 2): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[Math.floor(middle)] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return `${median.toFixed(digits)} (${(sorted[0] ?? 0).toFixed(digits)}–${(sorted.at(-1) ?? 0).toFixed(digits)})`;
+}
+
+/**
+ * Medians over the rounds. Closed loop: each connection waits for its answer, so the mean latency is
+ * connections / rate whatever the server does; a p99 under 50 ms at 50 connections needs over 1,000 req/s.
+ */
+function summarize(rounds: [Figures, Figures][]): void {
+  const of = (pick: (pair: [Figures, Figures]) => number, digits = 2) => spread(rounds.map(pick), digits);
+  console.log(`  median (range) of ${rounds.length} rounds:`);
+  for (const [index, label] of ['portal', 'reference'].entries()) {
+    const side = (pair: [Figures, Figures]) => pair[index] as Figures;
+    console.log(
+      `    ${label.padEnd(9)} ${of((pair) => side(pair).rate, 0)} req/s, p99 ${of((pair) => side(pair).p99, 0)} ms, server CPU ${of((pair) => side(pair).serverCpu)} ms/request, PostgreSQL CPU ${of((pair) => side(pair).postgresCpu ?? 0)} ms/request`,
+    );
+  }
+  console.log(
+    `    portal/reference: ${of((pair) => (100 * pair[0].rate) / pair[1].rate, 0)} % of the req/s, ${of((pair) => pair[0].serverCpu / pair[1].serverCpu)} × the server CPU, ${of((pair) => (pair[0].postgresCpu ?? 0) / (pair[1].postgresCpu ?? 1))} × the PostgreSQL CPU`,
+  );
+}
+
 async function startReference(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
@@ -169,20 +201,27 @@ export async function apiBench(databaseUrl: string): Promise<void> {
       console.log(
         `${route.name}: same JSON from both: ${isDeepStrictEqual(bodies[0], bodies[1]) ? 'yes' : 'NO'}`,
       );
-      const figures: Figures[] = [];
-      for (const [label, base, pid] of [
-        ['portal', portal.base, portal.pid],
-        ['reference', reference.base, reference.child.pid ?? 0],
-      ] as const) {
-        const url = `${base}${route.path}`;
-        figures.push(
-          await measure(`  ${label}`, url, pid, await proofSource(key, token, url, expected), pgCpu),
+      // Rounds alternate which server goes first, so that a shared machine's drift falls on both.
+      const rounds: [Figures, Figures][] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const servers = [
+          ['portal', portal.base, portal.pid],
+          ['reference', reference.base, reference.child.pid ?? 0],
+        ] as const;
+        const byLabel = new Map<string, Figures>();
+        for (const [label, base, pid] of round % 2 === 0 ? servers : [...servers].reverse()) {
+          const url = `${base}${route.path}`;
+          const source = await proofSource(key, token, url, expected);
+          byLabel.set(label, await measure(`  ${label}`, url, pid, source, pgCpu));
+        }
+        const pair = [byLabel.get('portal'), byLabel.get('reference')] as [Figures, Figures];
+        const [mine, bare] = pair;
+        console.log(
+          `  ratio portal/reference: ${((100 * mine.rate) / bare.rate).toFixed(0)} % of the req/s, ${(mine.serverCpu / bare.serverCpu).toFixed(2)} × the server CPU`,
         );
+        rounds.push(pair);
       }
-      const [mine, bare] = figures as [Figures, Figures];
-      console.log(
-        `  ratio portal/reference: ${((100 * mine.rate) / bare.rate).toFixed(0)} % of the req/s, ${(mine.serverCpu / bare.serverCpu).toFixed(2)} × the server CPU`,
-      );
+      if (ROUNDS > 1) summarize(rounds);
     }
   } finally {
     await admin.end();
