@@ -4,7 +4,8 @@
  * database, same token, same SQL, same JSON), loaded from this third process with a fresh DPoP proof per
  * request. Prints req/s, p50/p99, the ratio, server CPU per request (/proc of the server process) and
  * PostgreSQL CPU per request (/proc of the database's backends, when readable). BENCH_API_ROUNDS rounds
- * (default 3), alternating which server goes first, then the medians and ranges.
+ * (default 3), alternating which server goes first, then the medians and ranges. BENCH_BASELINE_DIR: a
+ * checkout of another version (with its node_modules) served too, on the same database: a before/after.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,9 +13,10 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-accounts';
 import { type DpopKey, dpopKey, dpopProof } from '../server/test/idp';
-import { type LoadResult, load } from './bench-load';
+import { type Figures, type Round, ratioLine, summarize } from './bench-api-figures';
+import { load } from './bench-load';
 import { signIn } from './bench-login';
-import { startBenchServer } from './bench-server';
+import { spawnBenchServer, startBenchServer } from './bench-server';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,11 +78,6 @@ async function proofSource(
   };
 }
 
-interface Figures extends LoadResult {
-  serverCpu: number;
-  postgresCpu: number | null;
-}
-
 async function measure(
   label: string,
   url: string,
@@ -108,35 +105,6 @@ async function measure(
     serverCpu: serverCpu / result.requests,
     postgresCpu: postgres / result.requests,
   } satisfies Figures;
-}
-
-/** Median and range of one figure over the rounds. */
-function spread(values: number[], digits = 2): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median =
-    sorted.length % 2 === 1
-      ? (sorted[Math.floor(middle)] ?? 0)
-      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  return `${median.toFixed(digits)} (${(sorted[0] ?? 0).toFixed(digits)}–${(sorted.at(-1) ?? 0).toFixed(digits)})`;
-}
-
-/**
- * Medians over the rounds. Closed loop: each connection waits for its answer, so the mean latency is
- * connections / rate whatever the server does; a p99 under 50 ms at 50 connections needs over 1,000 req/s.
- */
-function summarize(rounds: [Figures, Figures][]): void {
-  const of = (pick: (pair: [Figures, Figures]) => number, digits = 2) => spread(rounds.map(pick), digits);
-  console.log(`  median (range) of ${rounds.length} rounds:`);
-  for (const [index, label] of ['portal', 'reference'].entries()) {
-    const side = (pair: [Figures, Figures]) => pair[index] as Figures;
-    console.log(
-      `    ${label.padEnd(9)} ${of((pair) => side(pair).rate, 0)} req/s, p99 ${of((pair) => side(pair).p99, 0)} ms, server CPU ${of((pair) => side(pair).serverCpu)} ms/request, PostgreSQL CPU ${of((pair) => side(pair).postgresCpu ?? 0)} ms/request`,
-    );
-  }
-  console.log(
-    `    portal/reference: ${of((pair) => (100 * pair[0].rate) / pair[1].rate, 0)} % of the req/s, ${of((pair) => pair[0].serverCpu / pair[1].serverCpu)} × the server CPU, ${of((pair) => (pair[0].postgresCpu ?? 0) / (pair[1].postgresCpu ?? 1))} × the PostgreSQL CPU`,
-  );
 }
 
 async function startReference(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
@@ -176,12 +144,34 @@ export async function apiBench(databaseUrl: string): Promise<void> {
   await admin.connect();
   const database = new URL(portal.location).pathname.slice(1);
   const pgCpu = postgresCpu(admin, database);
+  const stops: (() => Promise<void>)[] = [];
   try {
     console.log(
       `\n# hot routes vs a bare Hono + node-postgres + jose route, PostgreSQL, DPoP on, c=${CONNECTIONS}, ${SECONDS} s each (${DOCS} documents)`,
     );
     const key = await dpopKey();
     const token = await signIn(portal.base, 'mario.rossi', DEMO_PASSWORD, key);
+    // BENCH_BASELINE_DIR: another checkout (e.g. main, with node_modules) served on the same database, for
+    // a before/after in one run.
+    const baselineDir = process.env.BENCH_BASELINE_DIR;
+    const baseline = baselineDir
+      ? await spawnBenchServer(portal.location, { dpop: true, cwd: baselineDir })
+      : null;
+    stops.push(async () => baseline?.stop());
+    const targets = [
+      { label: 'portal', base: portal.base, pid: portal.pid, token },
+      ...(baseline
+        ? [
+            {
+              label: 'baseline',
+              base: baseline.base,
+              pid: baseline.pid,
+              token: await signIn(baseline.base, 'mario.rossi', DEMO_PASSWORD, key),
+            },
+          ]
+        : []),
+      { label: 'reference', base: reference.base, pid: reference.child.pid ?? 0, token },
+    ];
     const routes = [
       { name: 'GET /api/documents?max=20', path: `/api/documents?patientId=${portal.patientId}&max=20` },
       { name: 'GET /api/me (patient)', path: '/api/me' },
@@ -192,39 +182,45 @@ export async function apiBench(databaseUrl: string): Promise<void> {
     const expected = Math.ceil((SECONDS + 1) * 800);
     for (const route of picked) {
       const bodies: unknown[] = [];
-      for (const base of [portal.base, reference.base]) {
-        const headers = await proofSource(key, token, `${base}${route.path}`, 1);
-        const response = await fetch(`${base}${route.path}`, { headers: headers() });
-        if (!response.ok) throw new Error(`${base}${route.path} answers ${response.status}`);
+      for (const target of targets) {
+        const headers = await proofSource(key, target.token, `${target.base}${route.path}`, 1);
+        const response = await fetch(`${target.base}${route.path}`, { headers: headers() });
+        if (!response.ok) throw new Error(`${target.base}${route.path} answers ${response.status}`);
         bodies.push(await response.json());
       }
-      console.log(
-        `${route.name}: same JSON from both: ${isDeepStrictEqual(bodies[0], bodies[1]) ? 'yes' : 'NO'}`,
-      );
-      // Rounds alternate which server goes first, so that a shared machine's drift falls on both.
-      const rounds: [Figures, Figures][] = [];
+      const same = bodies.every((body) => isDeepStrictEqual(body, bodies[0]));
+      console.log(`${route.name}: same JSON from all: ${same ? 'yes' : 'NO'}`);
+      // Each round starts with the next server, so that a shared machine's drift falls on all of them.
+      const rounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const servers = [
-          ['portal', portal.base, portal.pid],
-          ['reference', reference.base, reference.child.pid ?? 0],
-        ] as const;
-        const byLabel = new Map<string, Figures>();
-        for (const [label, base, pid] of round % 2 === 0 ? servers : [...servers].reverse()) {
-          const url = `${base}${route.path}`;
-          const source = await proofSource(key, token, url, expected);
-          byLabel.set(label, await measure(`  ${label}`, url, pid, source, pgCpu));
+        const order = targets.map((_, index) => targets[(index + round) % targets.length] ?? targets[0]);
+        const figures: Round = new Map();
+        for (const target of order) {
+          if (!target) continue;
+          const url = `${target.base}${route.path}`;
+          const source = await proofSource(key, target.token, url, expected);
+          figures.set(target.label, await measure(`  ${target.label}`, url, target.pid, source, pgCpu));
         }
-        const pair = [byLabel.get('portal'), byLabel.get('reference')] as [Figures, Figures];
-        const [mine, bare] = pair;
-        console.log(
-          `  ratio portal/reference: ${((100 * mine.rate) / bare.rate).toFixed(0)} % of the req/s, ${(mine.serverCpu / bare.serverCpu).toFixed(2)} × the server CPU`,
-        );
-        rounds.push(pair);
+        console.log(`  ${ratioLine(figures, 'portal', 'reference')}`);
+        rounds.push(figures);
       }
-      if (ROUNDS > 1) summarize(rounds);
+      const pairs: [string, string][] = baseline
+        ? [
+            ['portal', 'reference'],
+            ['baseline', 'reference'],
+            ['portal', 'baseline'],
+          ]
+        : [['portal', 'reference']];
+      if (ROUNDS > 1)
+        summarize(
+          rounds,
+          targets.map((target) => target.label),
+          pairs,
+        );
     }
   } finally {
     await admin.end();
+    for (const stop of stops) await stop();
     const referenceExited = new Promise((resolve) => reference.child.once('exit', resolve));
     reference.child.kill('SIGTERM');
     await Promise.all([referenceExited, portal.stop()]);

@@ -119,24 +119,43 @@ describe.each(databaseTargets)('documents on $name', ({ location }) => {
     const [none] = await insert('T-NONE');
     const [single] = await insert('T-ONE');
     const [several] = await insert('T-ONE|T-TWO');
-    await ctx.db.insert(studies).values({
-      studyId: 'test-study-1',
-      patientId: mario,
-      accessionNumber: 'T-ONE',
+    // One accession number, two studies behind it; and one whose study is another patient's.
+    const [twins] = await insert('T-TWIN');
+    const [elsewhere] = await insert('T-OTHER');
+    const study = (studyId: string, accessionNumber: string, patientId = mario) => ({
+      studyId,
+      patientId,
+      accessionNumber,
       provenanceUnitId: unit?.id ?? 0,
       modality: 'CT',
       description: 'TC',
       status: 'OFFLINE',
       sliceCount: 1,
     });
-    const page = await list(`patientId=${mario}&dateFrom=2030-01-01`);
-    const byId = new Map(page.documents.map((d) => [d.id, [d.dicomStatus, d.showDicom]]));
-    expect(byId.get(none?.id ?? 0)).toEqual(['NOTFOUND', false]);
-    expect(byId.get(single?.id ?? 0)).toEqual(['OFFLINE', true]);
-    expect(byId.get(several?.id ?? 0)).toEqual(['MULTIPLE', true]);
+    await ctx.db
+      .insert(studies)
+      .values([
+        study('test-study-1', 'T-ONE'),
+        study('test-study-2', 'T-TWIN'),
+        study('test-study-3', 'T-TWIN'),
+        study('test-study-4', 'T-OTHER', mario + 1),
+      ]);
+    // The filtered list (built per request) and the unfiltered one (prepared) read the studies alike.
+    for (const query of [`patientId=${mario}&dateFrom=2030-01-01`, `patientId=${mario}&max=10`]) {
+      const page = await list(query);
+      const byId = new Map(page.documents.map((d) => [d.id, [d.dicomStatus, d.showDicom]]));
+      expect(byId.get(none?.id ?? 0)).toEqual(['NOTFOUND', false]);
+      expect(byId.get(single?.id ?? 0)).toEqual(['OFFLINE', true]);
+      expect(byId.get(several?.id ?? 0)).toEqual(['MULTIPLE', true]);
+      expect(byId.get(twins?.id ?? 0)).toEqual(['MULTIPLE', true]);
+      expect(byId.get(elsewhere?.id ?? 0)).toEqual(['NOTFOUND', false]);
+    }
     const lab = (await list(`patientId=${mario}&documentType=LAB`)).documents[0];
     expect(lab).toMatchObject({ accessionNumber: null, dicomStatus: null, showDicom: false });
-    await ctx.db.delete(documents).where(eq(documents.accessionNumber, 'T-NONE'));
+    await ctx.db
+      .delete(studies)
+      .where(inArray(studies.studyId, ['test-study-2', 'test-study-3', 'test-study-4']));
+    await ctx.db.delete(documents).where(inArray(documents.accessionNumber, ['T-NONE', 'T-TWIN', 'T-OTHER']));
   });
 
   it('gives a document its previous versions, oldest last, and lists only the current one', async () => {
