@@ -41,20 +41,10 @@ const SETTLED = { status: 'ONLINE', restoreRequestedAt: null } as const;
 export const settleDossierCte = (db: Database, patientId: SQLWrapper, due: SQL) =>
   db.$with('settled', {}).as(db.update(documents).set(SETTLED).where(dueRestores(patientId, due)).getSQL());
 
-/**
- * A row's status and restore time as settleDossierCte leaves them: a select in the same statement sees the
- * rows as they were before it.
- */
-export function settledColumns(due: SQL) {
-  const settles = sql`${documents.status} = 'RESTORING' and ${documents.restoreRequestedAt} <= ${due}`;
-  return {
-    status: sql<string>`case when ${settles} then 'ONLINE' else ${documents.status} end`,
-    restoreRequestedAt:
-      sql<Date | null>`case when ${settles} then null else ${documents.restoreRequestedAt} end`.mapWith(
-        documents.restoreRequestedAt,
-      ),
-  };
-}
+/** A row's status as settleDossierCte leaves it: a select in the same statement sees the row as it was. */
+export const settledStatus = (due: SQL): SQL<string> =>
+  sql<string>`case when ${documents.status} = 'RESTORING' and ${documents.restoreRequestedAt} <= ${due}
+    then 'ONLINE' else ${documents.status} end`;
 
 /** settleRestores of a whole dossier with the audit row, prepared once (a filtered or a guest's list). */
 const settleDossierWithAudit = (db: Database) =>

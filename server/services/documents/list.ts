@@ -7,7 +7,7 @@ import { documents, documentTypes, units } from '../../db/schema';
 import { type AuditedStatement, auditRowCte } from '../audit';
 import type { Language } from '../language';
 import { visibleToCondition } from '../obscuring/visibility';
-import { restoresDueAt, settleDossierCte, settleDossierRestores, settledColumns } from './availability';
+import { restoresDueAt, settleDossierCte, settleDossierRestores, settledStatus } from './availability';
 import { type ListRow, listPageQuery, listRowToDocument } from './records';
 
 const asList = <T extends string>(value: T | T[] | undefined): T[] =>
@@ -95,7 +95,7 @@ const auditedUnfilteredPage = (db: Database, userType: UserRow['userType']) =>
       sql.placeholder('limit'),
       sql.placeholder('offset'),
       maintainedTotal(patientId, userType),
-      { ctes: [auditRowCte(db), settleDossierCte(db, patientId, due)], settledColumns: settledColumns(due) },
+      { ctes: [auditRowCte(db), settleDossierCte(db, patientId, due)], settledStatus: settledStatus(due) },
     ).prepare(name);
   });
 

@@ -18,6 +18,27 @@ const unitColumns = { id: units.id, code: units.code, name: units.name, hospital
 /** The row without `content` (the PDF's source, about a kilobyte of JSON): lists never need it. */
 const { content: _content, ...summaryColumns } = getTableColumns(documents);
 
+/** What a reply (toDocument) needs of a document row: all a page of the list reads. */
+const replyColumns = {
+  id: documents.id,
+  patientId: documents.patientId,
+  title: documents.title,
+  accessionNumber: documents.accessionNumber,
+  status: documents.status,
+  obscuring: documents.obscuring,
+  createdAt: documents.createdAt,
+  locationCode: documents.locationCode,
+  version: documents.version,
+  pageCount: documents.pageCount,
+};
+
+/** A document as a reply needs it: a DocumentSummary has it all. */
+export interface DocumentReplyRow {
+  document: Pick<typeof documents.$inferSelect, keyof typeof replyColumns>;
+  type: { code: string; descIt: string; descEn: string; viewableByPatient: boolean };
+  unit: { code: string; name: string };
+}
+
 /** A document row, without its content, with what every reply needs of its type and unit. */
 export interface DocumentSummary {
   document: Omit<typeof documents.$inferSelect, 'content'>;
@@ -64,8 +85,8 @@ export function querySummaries(
     .offset(page.offset);
 }
 
-/** A list row: the summary, the exact number of matching rows, and the statuses of its studies. */
-export interface ListRow extends DocumentSummary {
+/** A list row: what the reply needs, the exact number of matching rows, and the statuses of its studies. */
+export interface ListRow extends DocumentReplyRow {
   /** All rows matching `where`, not only this page's (an InitPlan: counted once per statement). */
   total: number;
   /** `|`-joined statuses of the studies behind the accession numbers; null when there are none. */
@@ -99,9 +120,10 @@ export function listPageQuery(
         where ${studies.accessionNumber} = wanted.accession and ${studies.patientId} = ${documents.patientId}), '|')
     from unnest(string_to_array(${documents.accessionNumber}, '|')) as wanted(accession)) end`;
   const fields = {
-    document: withAudit ? { ...summaryColumns, ...withAudit.settledColumns } : summaryColumns,
+    // Only what the reply needs: a third fewer columns to send, decode and map than the whole summary.
+    document: withAudit ? { ...replyColumns, status: withAudit.settledStatus } : replyColumns,
     type: typeColumns,
-    unit: unitColumns,
+    unit: { code: units.code, name: units.name },
     total: total.mapWith(Number),
     studyStatuses: statuses,
   };
@@ -115,11 +137,11 @@ export function listPageQuery(
     .offset(offset);
 }
 
-/** The audit row and the settling of restores as CTEs of the page, and the columns the settling changes. */
+/** The audit row and the settling of restores as CTEs of the page, and the status the settling leaves. */
 export interface AuditedListParts {
   ctes: WithSubquery[];
-  /** As they are after the settling: the statement's own select sees the rows as they were before it. */
-  settledColumns: { status: SQL<string>; restoreRequestedAt: SQL<Date | null> };
+  /** As it is after the settling: the statement's own select sees the rows as they were before it. */
+  settledStatus: SQL<string>;
 }
 
 export async function findRecord(db: Database, documentId: number): Promise<DocumentRecord | null> {
@@ -147,7 +169,13 @@ export async function previousVersionsOf(db: Database, record: DocumentRecord): 
  * Whether the caller may open the document: nobody opens a NOT_READABLE one, and the patient side
  * (the patient, their guests) does not open types reserved to clinicians (spec 6).
  */
-export function isViewableBy(user: Pick<UserRow, 'userType'>, record: DocumentSummary): boolean {
+export function isViewableBy(
+  user: Pick<UserRow, 'userType'>,
+  record: {
+    document: Pick<DocumentReplyRow['document'], 'status'>;
+    type: Pick<DocumentReplyRow['type'], 'viewableByPatient'>;
+  },
+): boolean {
   if (record.document.status === 'NOT_READABLE') return false;
   return isStaff(user) || record.type.viewableByPatient;
 }
@@ -217,7 +245,7 @@ export function listRowToDocument(
 
 /** The contract's Document, in the caller's language and with what the caller may open. */
 export function toDocument(
-  record: DocumentSummary,
+  record: DocumentReplyRow,
   user: Pick<UserRow, 'userType'>,
   language: Language,
   dicom: DicomInfo | undefined,
