@@ -14,6 +14,7 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-accounts';
 import { type DpopKey, dpopKey, dpopProof } from '../server/test/idp';
 import { type Figures, type Round, ratioLine, summarize } from './bench-api-figures';
+import { paced } from './bench-api-paced';
 import { load } from './bench-load';
 import { signIn } from './bench-login';
 import { spawnBenchServer, startBenchServer } from './bench-server';
@@ -24,6 +25,8 @@ const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 /** Measured rounds per route, each server once per round (BENCH_API_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+/** Offered rate of the open-loop run after the rounds (BENCH_API_RATE, req/s; 0: none). */
+const RATE = Number(process.env.BENCH_API_RATE ?? 100);
 
 /** utime + stime of a process, in ms; 0 when it is gone or unreadable. */
 function cpuMs(pid: number): number {
@@ -217,6 +220,15 @@ export async function apiBench(databaseUrl: string): Promise<void> {
           targets.map((target) => target.label),
           pairs,
         );
+      // The same servers at an offered rate below what they sustain: the latency a user sees under load.
+      for (const target of RATE > 0 ? targets : []) {
+        const url = `${target.base}${route.path}`;
+        const source = await proofSource(key, target.token, url, Math.ceil(RATE * SECONDS) + 50);
+        const result = await paced(url, source, RATE, CONNECTIONS, SECONDS);
+        console.log(
+          `  ${target.label.padEnd(9)} at ${RATE} req/s offered (open loop, c=${CONNECTIONS}): p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures} failed`,
+        );
+      }
     }
   } finally {
     await admin.end();
