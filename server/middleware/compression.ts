@@ -32,12 +32,12 @@ interface JsonReply {
   text: string;
 }
 
+type Headed = Record<string, string | string[]>;
+
 /**
  * `c.json()` that keeps its text: the reply is then compressed (or measured) from that string, instead of
  * reading the body back as a stream, which costs more than the gzip itself.
  */
-type Headed = Record<string, string | string[]>;
-
 function keepJsonText(c: Context, kept: { reply: JsonReply | null }): void {
   // c.body's overloads, as json() calls it (status or init, then headers).
   const body = c.body as (data: string, arg?: number | ResponseInit, headers?: Headed) => Response;
