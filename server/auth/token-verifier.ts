@@ -12,6 +12,7 @@ import { HttpError } from '../http-error';
 import { DPOP_ALGORITHMS, DpopError, verifyDpopProof } from './dpop';
 import { GRANT_CLAIM } from './grant-liveness';
 import type { ReplayStore } from './replay-store';
+import { verifiedTokenCache } from './verified-tokens';
 
 export interface VerifiedToken {
   subject: string;
@@ -96,6 +97,8 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
       'WWW-Authenticate': challenge(opts.requireDpop, { code, description, scheme }),
     });
 
+  const verifiedTokens = verifiedTokenCache();
+
   return async (request) => {
     const authorization = parseAuthorization(request.headers.get('authorization'));
     if (!authorization) {
@@ -107,13 +110,19 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
 
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, keys, {
-        issuer: opts.issuer,
-        audience: opts.audience,
-        algorithms: TOKEN_ALGORITHMS,
-        clockTolerance,
-        requiredClaims: ['sub', 'exp'],
-      }));
+      const known = verifiedTokens.get(token);
+      if (known) claims = known;
+      else {
+        ({ payload: claims } = await jwtVerify(token, keys, {
+          issuer: opts.issuer,
+          audience: opts.audience,
+          algorithms: TOKEN_ALGORITHMS,
+          clockTolerance,
+          requiredClaims: ['sub', 'exp'],
+        }));
+        // Only when verified: a hit does not extend the entry's life.
+        verifiedTokens.set(token, claims);
+      }
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         throw new HttpError(401, 'SESSION_EXPIRED', undefined, {
