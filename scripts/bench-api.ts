@@ -176,12 +176,16 @@ export async function apiBench(databaseUrl: string): Promise<void> {
       { label: 'reference', base: reference.base, pid: reference.child.pid ?? 0, token },
     ];
     const routes = [
-      { name: 'GET /api/documents?max=20', path: `/api/documents?patientId=${portal.patientId}&max=20` },
-      { name: 'GET /api/me (patient)', path: '/api/me' },
+      {
+        key: 'documents',
+        name: 'GET /api/documents?max=20',
+        path: `/api/documents?patientId=${portal.patientId}&max=20`,
+      },
+      { key: 'me', name: 'GET /api/me (patient)', path: '/api/me' },
     ];
     // BENCH_API_ROUTES=me (or documents): one route only, e.g. to profile it.
     const only = process.env.BENCH_API_ROUTES;
-    const picked = routes.filter((route) => !only || route.path.includes(only));
+    const picked = routes.filter((route) => !only || route.key === only);
     const expected = Math.ceil((SECONDS + 1) * 800);
     for (const route of picked) {
       const bodies: unknown[] = [];
