@@ -3,7 +3,9 @@
  * process, PostgreSQL, DPoP on as it runs by default) and bench-reference.ts (its own process, same
  * database, same token, same SQL, same JSON), loaded from this third process with a fresh DPoP proof per
  * request. Prints req/s, p50/p99, the ratio, server CPU per request (/proc of the server process) and
- * PostgreSQL CPU per request (/proc of the database's backends, when readable).
+ * PostgreSQL CPU per request (/proc of the database's backends, when readable). BENCH_API_ROUNDS rounds
+ * (default 3), alternating which server goes first, then the medians and ranges. BENCH_BASELINE_DIR: a
+ * checkout of another version (with its node_modules) served too, on the same database: a before/after.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,14 +13,20 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-accounts';
 import { type DpopKey, dpopKey, dpopProof } from '../server/test/idp';
-import { type LoadResult, load } from './bench-load';
+import { type Figures, type Round, ratioLine, spread, summarize } from './bench-api-figures';
+import { type PacedResult, paced } from './bench-api-paced';
+import { load } from './bench-load';
 import { signIn } from './bench-login';
-import { startBenchServer } from './bench-server';
+import { spawnBenchServer, startBenchServer } from './bench-server';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+/** Measured rounds per route, each server once per round (BENCH_API_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+/** Offered rate of the open-loop run after the rounds (BENCH_API_RATE, req/s; 0: none). */
+const RATE = Number(process.env.BENCH_API_RATE ?? 100);
 
 /** utime + stime of a process, in ms; 0 when it is gone or unreadable. */
 function cpuMs(pid: number): number {
@@ -73,11 +81,6 @@ async function proofSource(
   };
 }
 
-interface Figures extends LoadResult {
-  serverCpu: number;
-  postgresCpu: number | null;
-}
-
 async function measure(
   label: string,
   url: string,
@@ -110,7 +113,9 @@ async function measure(
 async function startReference(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-reference.ts'], {
+  // BENCH_REFERENCE_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the reference.
+  const nodeArgs = (process.env.BENCH_REFERENCE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/bench-reference.ts'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: base },
   });
@@ -142,49 +147,107 @@ export async function apiBench(databaseUrl: string): Promise<void> {
   await admin.connect();
   const database = new URL(portal.location).pathname.slice(1);
   const pgCpu = postgresCpu(admin, database);
+  const stops: (() => Promise<void>)[] = [];
   try {
     console.log(
       `\n# hot routes vs a bare Hono + node-postgres + jose route, PostgreSQL, DPoP on, c=${CONNECTIONS}, ${SECONDS} s each (${DOCS} documents)`,
     );
     const key = await dpopKey();
     const token = await signIn(portal.base, 'mario.rossi', DEMO_PASSWORD, key);
+    // BENCH_BASELINE_DIR: another checkout (e.g. main, with node_modules) served on the same database, for
+    // a before/after in one run.
+    const baselineDir = process.env.BENCH_BASELINE_DIR;
+    const baseline = baselineDir
+      ? await spawnBenchServer(portal.location, { dpop: true, cwd: baselineDir })
+      : null;
+    stops.push(async () => baseline?.stop());
+    const targets = [
+      { label: 'portal', base: portal.base, pid: portal.pid, token },
+      ...(baseline
+        ? [
+            {
+              label: 'baseline',
+              base: baseline.base,
+              pid: baseline.pid,
+              token: await signIn(baseline.base, 'mario.rossi', DEMO_PASSWORD, key),
+            },
+          ]
+        : []),
+      { label: 'reference', base: reference.base, pid: reference.child.pid ?? 0, token },
+    ];
     const routes = [
-      { name: 'GET /api/documents?max=20', path: `/api/documents?patientId=${portal.patientId}&max=20` },
-      { name: 'GET /api/me (patient)', path: '/api/me' },
+      {
+        key: 'documents',
+        name: 'GET /api/documents?max=20',
+        path: `/api/documents?patientId=${portal.patientId}&max=20`,
+      },
+      { key: 'me', name: 'GET /api/me (patient)', path: '/api/me' },
     ];
     // BENCH_API_ROUTES=me (or documents): one route only, e.g. to profile it.
     const only = process.env.BENCH_API_ROUTES;
-    const picked = routes.filter((route) => !only || route.path.includes(only));
+    const picked = routes.filter((route) => !only || route.key === only);
     const expected = Math.ceil((SECONDS + 1) * 800);
     for (const route of picked) {
       const bodies: unknown[] = [];
-      for (const base of [portal.base, reference.base]) {
-        const headers = await proofSource(key, token, `${base}${route.path}`, 1);
-        const response = await fetch(`${base}${route.path}`, { headers: headers() });
-        if (!response.ok) throw new Error(`${base}${route.path} answers ${response.status}`);
+      for (const target of targets) {
+        const headers = await proofSource(key, target.token, `${target.base}${route.path}`, 1);
+        const response = await fetch(`${target.base}${route.path}`, { headers: headers() });
+        if (!response.ok) throw new Error(`${target.base}${route.path} answers ${response.status}`);
         bodies.push(await response.json());
       }
-      console.log(
-        `${route.name}: same JSON from both: ${isDeepStrictEqual(bodies[0], bodies[1]) ? 'yes' : 'NO'}`,
-      );
-      const figures: Figures[] = [];
-      for (const [label, base, pid] of [
-        ['portal', portal.base, portal.pid],
-        ['reference', reference.base, reference.child.pid ?? 0],
-      ] as const) {
-        const url = `${base}${route.path}`;
-        figures.push(
-          await measure(`  ${label}`, url, pid, await proofSource(key, token, url, expected), pgCpu),
+      const same = bodies.every((body) => isDeepStrictEqual(body, bodies[0]));
+      console.log(`${route.name}: same JSON from all: ${same ? 'yes' : 'NO'}`);
+      // Each round starts with the next server, so that a shared machine's drift falls on all of them.
+      const rounds: Round[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = targets.map((_, index) => targets[(index + round) % targets.length] ?? targets[0]);
+        const figures: Round = new Map();
+        for (const target of order) {
+          if (!target) continue;
+          const url = `${target.base}${route.path}`;
+          const source = await proofSource(key, target.token, url, expected);
+          figures.set(target.label, await measure(`  ${target.label}`, url, target.pid, source, pgCpu));
+        }
+        console.log(`  ${ratioLine(figures, 'portal', 'reference')}`);
+        rounds.push(figures);
+      }
+      const pairs: [string, string][] = baseline
+        ? [
+            ['portal', 'reference'],
+            ['baseline', 'reference'],
+            ['portal', 'baseline'],
+          ]
+        : [['portal', 'reference']];
+      if (ROUNDS > 1)
+        summarize(
+          rounds,
+          targets.map((target) => target.label),
+          pairs,
+        );
+      // The same servers at an offered rate below what they sustain: the latency a user sees under load.
+      // Rounds rotate the order too: whoever runs first meets the database's aftermath of the load above.
+      const pacedRuns = new Map<string, PacedResult[]>();
+      for (let round = 0; RATE > 0 && round < ROUNDS; round++) {
+        for (const target of targets.map((_, index) => targets[(index + round) % targets.length])) {
+          if (!target) continue;
+          const url = `${target.base}${route.path}`;
+          const source = await proofSource(key, target.token, url, Math.ceil(RATE * SECONDS) + 50);
+          const result = await paced(url, source, RATE, CONNECTIONS, SECONDS);
+          pacedRuns.set(target.label, [...(pacedRuns.get(target.label) ?? []), result]);
+        }
+      }
+      for (const [label, runs] of pacedRuns) {
+        const of = (pick: (run: PacedResult) => number) => spread(runs.map(pick), 1);
+        console.log(
+          `  ${label.padEnd(9)} at ${RATE} req/s offered (open loop, c=${CONNECTIONS}, median of ${runs.length}): p50 ${of((run) => run.p50)} ms, p95 ${of((run) => run.p95)} ms, p99 ${of((run) => run.p99)} ms, ${runs.reduce((sum, run) => sum + run.failures, 0)} failed`,
         );
       }
-      const [mine, bare] = figures as [Figures, Figures];
-      console.log(
-        `  ratio portal/reference: ${((100 * mine.rate) / bare.rate).toFixed(0)} % of the req/s, ${(mine.serverCpu / bare.serverCpu).toFixed(2)} × the server CPU`,
-      );
     }
   } finally {
     await admin.end();
+    for (const stop of stops) await stop();
+    const referenceExited = new Promise((resolve) => reference.child.once('exit', resolve));
     reference.child.kill('SIGTERM');
-    await portal.stop();
+    await Promise.all([referenceExited, portal.stop()]);
   }
 }

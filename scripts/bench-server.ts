@@ -40,15 +40,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A fresh database `bench_documents` on DATABASE_URL's server. */
+/**
+ * A fresh database on DATABASE_URL's server: `bench_documents`, or BENCH_DOCUMENTS_DATABASE (so that two
+ * runs on one server do not drop each other's).
+ */
 async function freshPostgres(databaseUrl: string): Promise<string> {
+  const name = process.env.BENCH_DOCUMENTS_DATABASE ?? 'bench_documents';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`BENCH_DOCUMENTS_DATABASE: not a plain name: ${name}`);
   const url = new URL(databaseUrl);
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
-  await admin.query('drop database if exists bench_documents with (force)');
-  await admin.query('create database bench_documents');
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  url.pathname = '/bench_documents';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -82,27 +88,25 @@ async function waitUntilReady(base: string, child: ChildProcess): Promise<void> 
   throw new Error('bench server not ready after 60 s');
 }
 
-/** Seeds, starts the server and waits until it answers. `databaseUrl` null: PGlite in a temp folder. */
-export async function startBenchServer(
-  databaseUrl: string | null,
-  docs: number,
-  options: { dpop?: boolean } = {},
-): Promise<BenchServer> {
-  const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
-  const location = databaseUrl ? await freshPostgres(databaseUrl) : (dataDir ?? '');
-  const { patientId, seconds } = await seed(location, docs);
+/** The server process on an existing database, from `cwd` (another checkout, for an A/B in one run). */
+export async function spawnBenchServer(
+  location: string,
+  options: { dpop?: boolean; cwd?: string; dataDir?: string | null } = {},
+): Promise<Omit<BenchServer, 'patientId' | 'seedSeconds'>> {
+  const dataDir = options.dataDir ?? null;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'inherit', 'inherit'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl ? location : '',
+      DATABASE_URL: dataDir ? '' : location,
       DATA_DIR: dataDir ?? '',
       LOG_LEVEL: 'warn',
       OIDC_DPOP: options.dpop ? 'true' : 'false',
@@ -121,11 +125,29 @@ export async function startBenchServer(
     base,
     pid: child.pid ?? 0,
     location,
-    patientId,
-    seedSeconds: seconds,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/** Seeds, starts the server and waits until it answers. `databaseUrl` null: PGlite in a temp folder. */
+export async function startBenchServer(
+  databaseUrl: string | null,
+  docs: number,
+  options: { dpop?: boolean } = {},
+): Promise<BenchServer> {
+  const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  const location = databaseUrl ? await freshPostgres(databaseUrl) : (dataDir ?? '');
+  const { patientId, seconds } = await seed(location, docs);
+  const server = await spawnBenchServer(location, { ...options, dataDir });
+  return {
+    ...server,
+    patientId,
+    seedSeconds: seconds,
+    stop: async () => {
+      await server.stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

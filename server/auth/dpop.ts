@@ -53,14 +53,20 @@ export const proofKeyCacheSize = (): number => importedKeys.size;
 export interface VerifiedProof {
   /** SHA-256 JWK thumbprint of the proof key, to compare with the token's `cnf.jkt`. */
   thumbprint: string;
+  /** With `grantId`, when the store read the grant with the proof: whether it still lives. */
+  grantLive?: boolean;
 }
 
-/** Checks a DPoP proof against the request and the access token it accompanies. */
+/**
+ * Checks a DPoP proof against the request and the access token it accompanies. `grantId`: the store also
+ * reads that grant in the same round trip, if it can (ReplayStore.rememberWithGrant).
+ */
 export async function verifyDpopProof(
   proof: string,
   request: TokenRequest,
   accessToken: string,
   jtis: ReplayStore,
+  grantId?: string,
 ): Promise<VerifiedProof> {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -93,6 +99,12 @@ export async function verifyDpopProof(
   const ath = createHash('sha256').update(accessToken).digest('base64url');
   if (payload.ath !== ath) throw new DpopError('ath mismatch');
   const until = new Date(Date.now() + JTI_MEMORY_MS);
-  if (!(await jtis.remember(`${thumbprint}:${payload.jti}`, until))) throw new DpopError('proof replayed');
+  const key = `${thumbprint}:${payload.jti}`;
+  if (grantId !== undefined && jtis.rememberWithGrant) {
+    const { fresh, grantLive } = await jtis.rememberWithGrant(key, until, grantId);
+    if (!fresh) throw new DpopError('proof replayed');
+    return { thumbprint, grantLive };
+  }
+  if (!(await jtis.remember(key, until))) throw new DpopError('proof replayed');
   return { thumbprint };
 }

@@ -1,9 +1,17 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 
 /** The access-token claim that names the grant behind the token (set by the embedded IdP). */
 export const GRANT_CLAIM = 'grant_id';
+
+/** The grant row that keeps a token alive: a Grant, not expired at `now` (placeholders or values). */
+export const liveGrantCondition = (grantId: SQLWrapper, now: SQLWrapper): SQL =>
+  and(
+    eq(oidcPayloads.type, 'Grant'),
+    eq(oidcPayloads.id, grantId),
+    or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now)),
+  ) as SQL;
 
 /**
  * Whether the embedded IdP's grant behind a token still lives: logout and a revoked (or replayed)
@@ -14,16 +22,7 @@ export function grantLiveness(db: Database): (grantId: string) => Promise<boolea
   const live = db
     .select({ id: oidcPayloads.id })
     .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.type, 'Grant'),
-        eq(oidcPayloads.id, sql.placeholder('grantId')),
-        or(
-          isNull(oidcPayloads.expiresAt),
-          gt(oidcPayloads.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        ),
-      ),
-    )
+    .where(liveGrantCondition(sql.placeholder('grantId'), sql`${sql.placeholder('now')}::timestamptz`))
     .limit(1)
     .prepare('grant_live');
   return async (grantId) => {

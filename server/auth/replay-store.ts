@@ -1,28 +1,45 @@
 import { createHash } from 'node:crypto';
 import { lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { dpopProofs } from '../db/schema';
+import { dpopProofs, oidcPayloads } from '../db/schema';
+import { liveGrantCondition } from './grant-liveness';
 
 /** Remembers DPoP proofs until they could no longer be accepted, to refuse a replayed one. */
 export interface ReplayStore {
   /** Records the key until `until`; false when it was already there and still live. */
   remember(key: string, until: Date): Promise<boolean>;
+  /**
+   * remember, and whether the embedded IdP's grant still lives (as grantLiveness reads it), in one round
+   * trip: a store on the IdP's database has it; the verifier otherwise reads the grant beside remember.
+   */
+  rememberWithGrant?(
+    key: string,
+    until: Date,
+    grantId: string,
+  ): Promise<{ fresh: boolean; grantLive: boolean }>;
 }
 
 const PRUNE_INTERVAL_MS = 60 * 1000;
 
 /** The insert that decides, built and named once per database (it runs on every API request). */
-function rememberStatement(db: Database) {
+function rememberStatement(db: Database, name: string, withGrant: boolean) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
   return db
     .insert(dpopProofs)
     .values({ key: sql.placeholder('key'), expiresAt: sql.placeholder('until') })
     .onConflictDoUpdate({
       target: dpopProofs.key,
       set: { expiresAt: sql`${sql.placeholder('untilText')}::timestamptz` },
-      setWhere: sql`${dpopProofs.expiresAt} <= ${sql.placeholder('now')}::timestamptz`,
+      setWhere: sql`${dpopProofs.expiresAt} <= ${now}`,
     })
-    .returning({ key: dpopProofs.key })
-    .prepare('dpop_remember');
+    .returning({
+      key: dpopProofs.key,
+      // Read in the statement's snapshot, as the separate read would: one round trip and one statement less.
+      grantLive: withGrant
+        ? sql<boolean>`exists (select 1 from ${oidcPayloads} where ${liveGrantCondition(sql.placeholder('grantId'), now)})`
+        : sql<boolean>`false`,
+    })
+    .prepare(name);
 }
 
 /**
@@ -31,26 +48,27 @@ function rememberStatement(db: Database) {
  */
 export function databaseReplayStore(db: Database, onPruneError?: (error: Error) => void): ReplayStore {
   let lastPrune = 0;
-  const remember = rememberStatement(db);
+  const alone = rememberStatement(db, 'dpop_remember', false);
+  const withGrant = rememberStatement(db, 'dpop_remember_grant', true);
+  const run = async (key: string, until: Date, grantId: string | null) => {
+    const now = new Date();
+    if (now.getTime() - lastPrune > PRUNE_INTERVAL_MS) {
+      lastPrune = now.getTime();
+      db.delete(dpopProofs)
+        .where(lte(dpopProofs.expiresAt, now))
+        .catch((error: Error) => onPruneError?.(error));
+    }
+    // A fixed-length key whatever the client put in its jti.
+    const digest = createHash('sha256').update(key).digest('base64url');
+    const values = { key: digest, until, untilText: until.toISOString(), now: now.toISOString() };
+    const [row] = await (grantId === null
+      ? alone.execute(values)
+      : withGrant.execute({ ...values, grantId }));
+    return { fresh: row !== undefined, grantLive: row?.grantLive === true };
+  };
   return {
-    async remember(key, until) {
-      const now = new Date();
-      if (now.getTime() - lastPrune > PRUNE_INTERVAL_MS) {
-        lastPrune = now.getTime();
-        db.delete(dpopProofs)
-          .where(lte(dpopProofs.expiresAt, now))
-          .catch((error: Error) => onPruneError?.(error));
-      }
-      // A fixed-length key whatever the client put in its jti.
-      const digest = createHash('sha256').update(key).digest('base64url');
-      const stored = await remember.execute({
-        key: digest,
-        until,
-        untilText: until.toISOString(),
-        now: now.toISOString(),
-      });
-      return stored.length > 0;
-    },
+    remember: async (key, until) => (await run(key, until, null)).fresh,
+    rememberWithGrant: (key, until, grantId) => run(key, until, grantId),
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { openDatabase } from '../db/client';
@@ -101,6 +102,23 @@ describe.each(databaseTargets)('API access ends with the session on $name', ({ l
     await expect(first(proofRequest.clone())).rejects.toMatchObject({ status: 401 });
     // A fresh proof with the same token still works.
     expect((await second(await apiCall(key, access))).subject).toBe('sub-anna');
+  });
+
+  it('reads the grant in the statement that remembers the proof (one round trip)', async () => {
+    const key = await dpopKey();
+    const { tokens } = await portal.signIn('anna.neri', TEST_PASSWORD, key);
+    const grantId = String(decodeJwt(tokens.access_token ?? '').grant_id);
+    const store = databaseReplayStore(t.database.db);
+    const until = new Date(Date.now() + 60_000);
+    const remember = store.rememberWithGrant?.bind(store);
+    if (!remember) throw new Error('the database store reads grants with proofs');
+    expect(await remember('thumbprint:with-grant', until, grantId)).toEqual({ fresh: true, grantLive: true });
+    expect((await remember('thumbprint:with-grant', until, grantId)).fresh).toBe(false);
+    expect(await remember('thumbprint:other-grant', until, 'no-such-grant')).toEqual({
+      fresh: true,
+      grantLive: false,
+    });
+    expect(await grantLiveness(t.database.db)(grantId)).toBe(true);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../http-error';
 import { type DpopKey, dpopKey, dpopProof } from '../test/idp';
 import { memoryReplayStore } from './replay-store';
@@ -119,6 +119,19 @@ describe('createTokenVerifier', () => {
     const error = await failure(verifier()(bearer(await accessToken({}, { expiresIn: -5 }))));
     expect(error.status).toBe(401);
     expect(error.code).toBe('SESSION_EXPIRED');
+  });
+
+  it('refuses a token it verified before, once the token has expired', async () => {
+    const verify = verifier();
+    const token = await accessToken({}, { expiresIn: 2 });
+    expect((await verify(bearer(token))).subject).toBe('sub-1');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3_000);
+      expect((await failure(verify(bearer(token)))).code).toBe('SESSION_EXPIRED');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token signed by another key', async () => {

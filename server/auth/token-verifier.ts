@@ -12,6 +12,7 @@ import { HttpError } from '../http-error';
 import { DPOP_ALGORITHMS, DpopError, verifyDpopProof } from './dpop';
 import { GRANT_CLAIM } from './grant-liveness';
 import type { ReplayStore } from './replay-store';
+import { verifiedTokenCache } from './verified-tokens';
 
 export interface VerifiedToken {
   subject: string;
@@ -96,6 +97,8 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
       'WWW-Authenticate': challenge(opts.requireDpop, { code, description, scheme }),
     });
 
+  const verifiedTokens = verifiedTokenCache();
+
   return async (request) => {
     const authorization = parseAuthorization(request.headers.get('authorization'));
     if (!authorization) {
@@ -107,13 +110,19 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
 
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, keys, {
-        issuer: opts.issuer,
-        audience: opts.audience,
-        algorithms: TOKEN_ALGORITHMS,
-        clockTolerance,
-        requiredClaims: ['sub', 'exp'],
-      }));
+      const known = verifiedTokens.get(token);
+      if (known) claims = known;
+      else {
+        ({ payload: claims } = await jwtVerify(token, keys, {
+          issuer: opts.issuer,
+          audience: opts.audience,
+          algorithms: TOKEN_ALGORITHMS,
+          clockTolerance,
+          requiredClaims: ['sub', 'exp'],
+        }));
+        // Only when verified: a hit does not extend the entry's life.
+        verifiedTokens.set(token, claims);
+      }
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         throw new HttpError(401, 'SESSION_EXPIRED', undefined, {
@@ -127,26 +136,42 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
       throw refuse('invalid_token', 'token invalid', scheme);
     }
 
-    // The grant's read runs while the proof is checked: one database round trip of latency, not two.
     const grantId = claims[GRANT_CLAIM];
-    const grantLive =
-      opts.grantIsLive && typeof grantId === 'string' ? opts.grantIsLive(grantId) : Promise.resolve(false);
+    const checksGrant = opts.grantIsLive !== undefined;
+    const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
+    const proof = scheme === 'DPoP' ? request.headers.get('dpop') : null;
+    // With a DPoP proof the replay store reads the grant in the statement that remembers the proof, when
+    // it can: one round trip. Otherwise the grant's read runs while the proof is checked.
+    const grantWithProof =
+      checksGrant &&
+      proof !== null &&
+      opts.replayStore.rememberWithGrant !== undefined &&
+      typeof grantId === 'string';
+    let grantLive =
+      checksGrant && !grantWithProof && typeof grantId === 'string' && opts.grantIsLive
+        ? opts.grantIsLive(grantId)
+        : Promise.resolve(false);
     // A refusal below must not leave the read's failure unhandled; it is awaited again at the end.
     grantLive.catch(() => undefined);
 
-    const jkt = (claims.cnf as { jkt?: unknown } | undefined)?.jkt;
     if (scheme === 'Bearer') {
       // A DPoP-bound token sent as a bearer token is a stolen or downgraded token.
       if (jkt !== undefined) throw refuse('invalid_token', 'token is DPoP-bound', 'DPoP');
       if (opts.requireDpop) throw refuse('invalid_token', 'DPoP-bound token required', 'DPoP');
     } else {
-      const proof = request.headers.get('dpop');
       if (!proof || proof.includes(','))
         throw refuse('invalid_dpop_proof', 'one DPoP proof required', 'DPoP');
       if (typeof jkt !== 'string') throw refuse('invalid_token', 'token is not DPoP-bound', 'DPoP');
       try {
-        const { thumbprint } = await verifyDpopProof(proof, request, token, opts.replayStore);
-        if (thumbprint !== jkt) throw new DpopError('key does not match the token binding');
+        const verified = await verifyDpopProof(
+          proof,
+          request,
+          token,
+          opts.replayStore,
+          grantWithProof ? grantId : undefined,
+        );
+        if (verified.thumbprint !== jkt) throw new DpopError('key does not match the token binding');
+        if (grantWithProof) grantLive = Promise.resolve(verified.grantLive === true);
       } catch (error) {
         if (error instanceof DpopError) throw refuse('invalid_dpop_proof', error.message, 'DPoP');
         throw error;
@@ -156,7 +181,7 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     const subject = claims.sub;
     if (typeof subject !== 'string' || !subject)
       throw refuse('invalid_token', 'token without subject', scheme);
-    if (opts.grantIsLive && !(await grantLive)) throw refuse('invalid_token', 'session ended', scheme);
+    if (checksGrant && !(await grantLive)) throw refuse('invalid_token', 'session ended', scheme);
     return {
       subject,
       claims,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { setReplyHeader } from './reply-headers';
 
 /** One JSON line per request. Only the path is logged: query strings may carry fiscal codes. */
 export function requestLog(): MiddlewareHandler<AppEnv> {
@@ -10,7 +11,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     c.set('logger', c.get('deps').logger.child({ requestId }));
     await next();
-    c.header('X-Request-Id', requestId);
+    setReplyHeader(c, 'X-Request-Id', requestId);
     c.get('logger').info('request', {
       method: c.req.method,
       path: c.req.path,

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { issuerOf, type ServerConfig } from '../config';
+import { setReplyHeader } from './reply-headers';
 
 /** CSP of the portal: no inline scripts; Ionic sets inline styles, so styles allow them. */
 export function portalCsp(config: ServerConfig, frameAncestors = "'none'"): string {
@@ -28,20 +29,20 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const { config } = c.get('deps');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
+    setReplyHeader(c, 'X-Content-Type-Options', 'nosniff');
+    setReplyHeader(c, 'Referrer-Policy', 'no-referrer');
+    setReplyHeader(c, 'Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
     // Served over https: browsers never fall back to plain http for this host (nor the IdP beside it).
     if (config.publicUrl.startsWith('https:'))
-      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      setReplyHeader(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (c.req.path.startsWith(config.apiBase)) {
-      c.header('Cache-Control', 'no-store');
-      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+      setReplyHeader(c, 'Cache-Control', 'no-store');
+      setReplyHeader(c, 'Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     } else if (!c.res.headers.has('Content-Security-Policy')) {
       // The silent-check page runs inside the portal's own iframe; every other page refuses framing.
       const framedBySelf = c.req.path === '/silent-check.html';
-      c.header('Content-Security-Policy', portalCsp(config, framedBySelf ? "'self'" : "'none'"));
-      c.header('X-Frame-Options', framedBySelf ? 'SAMEORIGIN' : 'DENY');
+      setReplyHeader(c, 'Content-Security-Policy', portalCsp(config, framedBySelf ? "'self'" : "'none'"));
+      setReplyHeader(c, 'X-Frame-Options', framedBySelf ? 'SAMEORIGIN' : 'DENY');
     }
   };
 }

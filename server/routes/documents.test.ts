@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Document, DocumentList, DocumentVersions } from '../../src/contract';
@@ -119,24 +119,43 @@ describe.each(databaseTargets)('documents on $name', ({ location }) => {
     const [none] = await insert('T-NONE');
     const [single] = await insert('T-ONE');
     const [several] = await insert('T-ONE|T-TWO');
-    await ctx.db.insert(studies).values({
-      studyId: 'test-study-1',
-      patientId: mario,
-      accessionNumber: 'T-ONE',
+    // One accession number, two studies behind it; and one whose study is another patient's.
+    const [twins] = await insert('T-TWIN');
+    const [elsewhere] = await insert('T-OTHER');
+    const study = (studyId: string, accessionNumber: string, patientId = mario) => ({
+      studyId,
+      patientId,
+      accessionNumber,
       provenanceUnitId: unit?.id ?? 0,
       modality: 'CT',
       description: 'TC',
       status: 'OFFLINE',
       sliceCount: 1,
     });
-    const page = await list(`patientId=${mario}&dateFrom=2030-01-01`);
-    const byId = new Map(page.documents.map((d) => [d.id, [d.dicomStatus, d.showDicom]]));
-    expect(byId.get(none?.id ?? 0)).toEqual(['NOTFOUND', false]);
-    expect(byId.get(single?.id ?? 0)).toEqual(['OFFLINE', true]);
-    expect(byId.get(several?.id ?? 0)).toEqual(['MULTIPLE', true]);
+    await ctx.db
+      .insert(studies)
+      .values([
+        study('test-study-1', 'T-ONE'),
+        study('test-study-2', 'T-TWIN'),
+        study('test-study-3', 'T-TWIN'),
+        study('test-study-4', 'T-OTHER', mario + 1),
+      ]);
+    // The filtered list (built per request) and the unfiltered one (prepared) read the studies alike.
+    for (const query of [`patientId=${mario}&dateFrom=2030-01-01`, `patientId=${mario}&max=10`]) {
+      const page = await list(query);
+      const byId = new Map(page.documents.map((d) => [d.id, [d.dicomStatus, d.showDicom]]));
+      expect(byId.get(none?.id ?? 0)).toEqual(['NOTFOUND', false]);
+      expect(byId.get(single?.id ?? 0)).toEqual(['OFFLINE', true]);
+      expect(byId.get(several?.id ?? 0)).toEqual(['MULTIPLE', true]);
+      expect(byId.get(twins?.id ?? 0)).toEqual(['MULTIPLE', true]);
+      expect(byId.get(elsewhere?.id ?? 0)).toEqual(['NOTFOUND', false]);
+    }
     const lab = (await list(`patientId=${mario}&documentType=LAB`)).documents[0];
     expect(lab).toMatchObject({ accessionNumber: null, dicomStatus: null, showDicom: false });
-    await ctx.db.delete(documents).where(eq(documents.accessionNumber, 'T-NONE'));
+    await ctx.db
+      .delete(studies)
+      .where(inArray(studies.studyId, ['test-study-2', 'test-study-3', 'test-study-4']));
+    await ctx.db.delete(documents).where(inArray(documents.accessionNumber, ['T-NONE', 'T-TWIN', 'T-OTHER']));
   });
 
   it('gives a document its previous versions, oldest last, and lists only the current one', async () => {
@@ -230,5 +249,61 @@ describe.each(databaseTargets)('documents on $name', ({ location }) => {
     expect(online.documents.map((d) => d.id)).toContain(offline.id);
     expect(await auditCount()).toBe(before + 2);
     expect(await statusOf()).toEqual({ status: 'ONLINE', restoreRequestedAt: null });
+  });
+
+  it('shows a restore the unfiltered list settles as ONLINE in the same reply, for the patient and for staff', async () => {
+    const [due, pending] = [
+      await firstOf(eq(documents.status, 'OFFLINE')),
+      await firstOf(eq(documents.status, 'ERROR')),
+    ];
+    const restoring = (id: number, requestedAt: Date) =>
+      ctx.db
+        .update(documents)
+        .set({ status: 'RESTORING', restoreRequestedAt: requestedAt })
+        .where(eq(documents.id, id));
+    await restoring(due.id, new Date(Date.now() - 60_000));
+    // Still within its 20 s: it stays RESTORING in the reply and in the database.
+    await restoring(pending.id, new Date(Date.now() - 1_000));
+    const statusIn = (reply: DocumentList, id: number) => reply.documents.find((d) => d.id === id)?.status;
+    const before = await auditCount();
+    const first = await list(`patientId=${mario}&max=5000`);
+    expect([statusIn(first, due.id), statusIn(first, pending.id)]).toEqual(['ONLINE', 'RESTORING']);
+    expect(await auditCount()).toBe(before + 1);
+    const [row] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(row).toMatchObject({
+      activity: 'DOCUMENT_LIST',
+      outcome: 'ALLOWED',
+      accessTitle: 'SELF',
+      patientId: mario,
+    });
+    const stored = await ctx.db
+      .select({
+        id: documents.id,
+        status: documents.status,
+        restoreRequestedAt: documents.restoreRequestedAt,
+      })
+      .from(documents)
+      .where(inArray(documents.id, [due.id, pending.id]))
+      .orderBy(documents.id);
+    expect(stored.find((d) => d.id === due.id)).toEqual({
+      id: due.id,
+      status: 'ONLINE',
+      restoreRequestedAt: null,
+    });
+    expect(stored.find((d) => d.id === pending.id)?.status).toBe('RESTORING');
+
+    await restoring(due.id, new Date(Date.now() - 60_000));
+    const staff = await list(`patientId=${mario}&max=5000`, 'dott.ferrari');
+    expect(statusIn(staff, due.id)).toBe('ONLINE');
+    const [staffRow] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(staffRow).toMatchObject({
+      activity: 'DOCUMENT_LIST',
+      accessTitle: 'DOSSIER_CONSENT',
+      outcome: 'ALLOWED',
+    });
+    await ctx.db
+      .update(documents)
+      .set({ status: 'ERROR', restoreRequestedAt: null })
+      .where(eq(documents.id, pending.id));
   });
 });

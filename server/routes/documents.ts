@@ -16,9 +16,9 @@ import type { AppEnv, UserRow } from '../app-env';
 import { HttpError } from '../http-error';
 import { authorizeCallerAccess, authorizePatientAccess } from '../services/access';
 import { loadAuthorizedDocument, pdfRefusal, refuseViewGrant } from '../services/documents/authorize';
-import { requestRestore, settleRestoresStatement } from '../services/documents/availability';
+import { requestRestore } from '../services/documents/availability';
 import { documentPdf, fileNameOf, zipFiles } from '../services/documents/files';
-import { listPage, listScope, patientDocumentTypes } from '../services/documents/list';
+import { listPage, listWithAudit, patientDocumentTypes } from '../services/documents/list';
 import { findRecord, previousVersionsOf, toDocuments } from '../services/documents/records';
 import { provenances, viewableDocumentTypes } from '../services/documents/types';
 import { createViewGrant, isGrantValid } from '../services/documents/view-grants';
@@ -72,17 +72,17 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/documents', vValidator('query', DocumentListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const query = c.req.valid('query');
-    // The hottest read: caller and patient in one statement, the restores settled with the audit row,
-    // the page with its total and images in one more (three statements for a patient, four for staff).
-    const settle = settleRestoresStatement(db, listScope(query), new Date()).getSQL();
-    const { user } = await authorizeCallerAccess(
+    // The hottest read: caller and patient in one statement, then the audit row, the settled restores and
+    // the page with its total and images in one more (two statements for a patient, three for staff).
+    const now = new Date();
+    const { user, result } = await authorizeCallerAccess(
       db,
       c.get('principal').subject,
       query.patientId,
       'DOCUMENT_LIST',
-      settle,
+      (caller) => listWithAudit(query, caller, now),
     );
-    return c.json(await listPage(db, query, user, languageOf(c)));
+    return c.json(await listPage(db, query, user, languageOf(c), result));
   })
   .get('/documentTypes', vValidator('query', PatientIdQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');

@@ -11,6 +11,7 @@ import {
   type AccessTitle,
   type AuditActivity,
   type AuditEntry,
+  type AuditedStatement,
   recordAccess,
   recordAccessForEach,
   recordAccessWith,
@@ -89,7 +90,7 @@ export async function authorizePatientAccess(
   audit: AuditDetails = {},
 ): Promise<AccessTitle> {
   if (!(await patientExists(db, patientId))) throw new HttpError(404, 'NOT_FOUND');
-  return decideAndAudit(db, user, patientId, activity, audit, null);
+  return decideAndAudit(db, user, patientId, activity, audit);
 }
 
 /**
@@ -99,39 +100,42 @@ export async function authorizePatientAccess(
  */
 type AuditDetails = { documentId?: number; documentTypeCode?: string; detail?: string; hidden?: boolean };
 
-/** The decision on an existing patient, audited; `alongside` (a write) runs with the audit row when allowed. */
+/** The decision on an existing patient as its audit row, and the refusal if any (not yet written). */
+async function decideEntry(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  activity: AuditActivity,
+  audit: AuditDetails,
+): Promise<{ entry: AuditEntry; refusal: HttpError | null }> {
+  const { hidden = false, ...details } = audit;
+  const decision = await decide(db, user, patientId);
+  const refusal = decision.refusal ?? (hidden ? new HttpError(404, 'NOT_FOUND') : null);
+  const entry: AuditEntry = {
+    user,
+    patientId,
+    activity,
+    accessTitle: decision.title,
+    outcome: refusal ? 'DENIED' : 'ALLOWED',
+    ...details,
+  };
+  return { entry, refusal };
+}
+
+/** The decision on an existing patient, audited. */
 async function decideAndAudit(
   db: Database,
   user: UserRow,
   patientId: number,
   activity: AuditActivity,
   audit: AuditDetails,
-  alongside: SQL | null,
 ): Promise<AccessTitle> {
-  const { hidden = false, ...details } = audit;
-  const decision = await decide(db, user, patientId);
-  const { title } = decision;
-  const refusal = decision.refusal ?? (hidden ? new HttpError(404, 'NOT_FOUND') : null);
-  const entry = {
-    user,
-    patientId,
-    activity,
-    accessTitle: title,
-    outcome: refusal ? 'DENIED' : 'ALLOWED',
-    ...details,
-  } as const;
-  if (alongside && !refusal) await recordAccessWith(db, entry, alongside);
-  else await recordAccess(db, entry);
+  const { entry, refusal } = await decideEntry(db, user, patientId, activity, audit);
+  await recordAccess(db, entry);
   if (refusal) throw refusal;
-  return title;
+  return entry.accessTitle;
 }
 
-/**
- * currentUser + authorizePatientAccess in fewer round trips, for the hottest read (the document list):
- * the caller's user row and whether the patient exists come in one statement, and `alongside` (the
- * route's first write) runs in the statement that writes the audit row. Same checks in the same order
- * (a disabled or unknown user 403 as requireUser, a missing patient 404 unaudited), same audit row.
- */
 /** The caller's user row and whether the patient exists: prepared once (it runs on every list). */
 const callerStatement = (db: Database) =>
   preparedOnce(db, 'caller_and_patient', (name) =>
@@ -150,13 +154,20 @@ const callerStatement = (db: Database) =>
       .prepare(name),
   );
 
-export async function authorizeCallerAccess(
+/**
+ * currentUser + authorizePatientAccess in fewer round trips, for the hottest read (the document list):
+ * the caller's user row and whether the patient exists come in one statement, and what the route does
+ * first (`alongside`, given the caller: a write, the read itself) runs in the statement that writes the
+ * allowed audit row; its result comes back. Same checks in the same order (a disabled or unknown user 403
+ * as requireUser, a missing patient 404 unaudited), same audit row; a refusal writes its row alone.
+ */
+export async function authorizeCallerAccess<T>(
   db: Database,
   subject: string,
   patientId: number,
   activity: AuditActivity,
-  alongside: SQL | null = null,
-): Promise<{ user: UserRow; title: AccessTitle }> {
+  alongside: (user: UserRow) => AuditedStatement<T>,
+): Promise<{ user: UserRow; title: AccessTitle; result: T }> {
   const { userSubject, grantId } = parseAccountSubject(subject);
   const [row] = await callerStatement(db).execute({
     subject: userSubject,
@@ -167,8 +178,13 @@ export async function authorizeCallerAccess(
   const user = row ? asActiveAccount(row.user, grantId, row.guestPatient) : null;
   if (!row || !user?.enabled) throw new HttpError(403, 'ACCESS_DENIED');
   if (!row.patientExists) throw new HttpError(404, 'NOT_FOUND');
-  const title = await decideAndAudit(db, user, patientId, activity, {}, alongside);
-  return { user, title };
+  const { entry, refusal } = await decideEntry(db, user, patientId, activity, {});
+  if (refusal) {
+    await recordAccess(db, entry);
+    throw refusal;
+  }
+  const result = await recordAccessWith(db, entry, alongside(user));
+  return { user, title: entry.accessTitle, result };
 }
 
 /**

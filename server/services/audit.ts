@@ -87,12 +87,60 @@ export async function recordAccessForEach(
     from unnest(${`{${patientIds.join(',')}}`}::int[]) as listed(id)`);
 }
 
+/** The audit row with its values as placeholders (`audit…`), for prepared statements that write it. */
+function auditInsertPlaceholders(db: Database) {
+  const value = (name: string) => sql.placeholder(name);
+  return db.insert(auditLog).values({
+    userId: value('auditUserId'),
+    userRole: value('auditUserRole'),
+    userName: value('auditUserName'),
+    accessTitle: value('auditAccessTitle'),
+    patientId: value('auditPatientId'),
+    activity: value('auditActivity'),
+    documentId: value('auditDocumentId'),
+    documentTypeCode: value('auditDocumentTypeCode'),
+    outcome: value('auditOutcome'),
+    detail: value('auditDetail'),
+  });
+}
+
+/** The placeholders' values of auditInsertPlaceholders for one entry. */
+const auditValues = (entry: AuditEntry): Record<string, unknown> => ({
+  auditUserId: entry.user.id,
+  auditUserRole: entry.user.userType,
+  auditUserName: entry.user.displayName,
+  auditAccessTitle: entry.accessTitle,
+  auditPatientId: entry.patientId,
+  auditActivity: entry.activity,
+  auditDocumentId: entry.documentId ?? null,
+  auditDocumentTypeCode: entry.documentTypeCode ?? null,
+  auditOutcome: entry.outcome,
+  auditDetail: entry.detail ?? null,
+});
+
 /**
- * The audit row and `statement` (an UPDATE, INSERT or DELETE) in one round trip: the insert runs as a
- * data-modifying CTE of the statement, so both happen or neither. For hot paths whose first write follows
- * the audit (the document list); the statement cannot see the audit row.
+ * The audit row as a data-modifying CTE, to put in the WITH of a write (`db.with(auditRow(db)).update…`):
+ * PostgreSQL runs it whether or not the statement reads it, in the same statement, so both happen or
+ * neither. The write cannot see the audit row.
  */
-export async function recordAccessWith(db: Database, entry: AuditEntry, statement: SQL): Promise<void> {
-  // getSQL(): embedded as a query builder, drizzle would wrap each in parentheses, invalid here.
-  await db.execute(sql`with audit_row as (${auditInsert(db, entry).getSQL()}) ${statement}`);
+export const auditRowCte = (db: Database) =>
+  db.$with('audit_row', {}).as(auditInsertPlaceholders(db).getSQL());
+
+/** A statement that writes the audit row (in its WITH: auditRowCte), usually prepared once per handle. */
+export interface AuditedStatement<T> {
+  statement: (db: Database) => { execute(values: Record<string, unknown>): Promise<T> };
+  /** Its own placeholders' values (the audit row's come from the entry). */
+  values: Record<string, unknown>;
+}
+
+/**
+ * The audit row and what the access does first (a write, the read itself) in one round trip: for the
+ * hottest paths (the document list). Its result.
+ */
+export function recordAccessWith<T>(
+  db: Database,
+  entry: AuditEntry,
+  audited: AuditedStatement<T>,
+): Promise<T> {
+  return audited.statement(db).execute({ ...auditValues(entry), ...audited.values });
 }

@@ -2,11 +2,13 @@ import { and, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle
 import type { DocumentList, DocumentListQuery } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
+import { instantPlaceholder, preparedOnce } from '../../db/prepared';
 import { documents, documentTypes, units } from '../../db/schema';
+import { type AuditedStatement, auditRowCte } from '../audit';
 import type { Language } from '../language';
 import { visibleToCondition } from '../obscuring/visibility';
-import { listPageQuery, listRowToDocument } from './records';
+import { restoresDueAt, settleDossierCte, settleDossierRestores, settledStatus } from './availability';
+import { type ListRow, listPageQuery, listRowToDocument } from './records';
 
 const asList = <T extends string>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : ([value].flat() as T[]);
@@ -77,11 +79,13 @@ const maintainedTotal = (patientId: SQLWrapper, userType: UserRow['userType']): 
 
 /**
  * The unfiltered page of a patient or staff member (the hottest read): one prepared statement per kind of
- * caller, with the kept total. Guests' lists read their grants and are built per request.
+ * caller, with the kept total, which also writes the audit row and settles the patient's finished restores
+ * (recordAccessWith). Guests' lists read their grants and are built per request.
  */
-const unfilteredPage = (db: Database, userType: UserRow['userType']) =>
-  preparedOnce(db, `document_list_page_${userType.toLowerCase()}`, (name) => {
+const auditedUnfilteredPage = (db: Database, userType: UserRow['userType']) =>
+  preparedOnce(db, `document_list_audited_${userType.toLowerCase()}`, (name) => {
     const patientId = sql.placeholder('patientId');
+    const due = instantPlaceholder('due');
     const where = and(
       ...visibleCurrent(patientId, { userType, patientId: null, id: sql.placeholder('userId') }),
     ) as SQL;
@@ -91,8 +95,31 @@ const unfilteredPage = (db: Database, userType: UserRow['userType']) =>
       sql.placeholder('limit'),
       sql.placeholder('offset'),
       maintainedTotal(patientId, userType),
+      { ctes: [auditRowCte(db), settleDossierCte(db, patientId, due)], settledStatus: settledStatus(due) },
     ).prepare(name);
   });
+
+/**
+ * What the list runs with its audit row (authorizeCallerAccess): the whole page, when it is the prepared
+ * one; else the settling of restores, and listPage reads the page after.
+ */
+export function listWithAudit(
+  query: DocumentListQuery,
+  user: UserRow,
+  now: Date,
+): AuditedStatement<ListRow[] | null> {
+  if (!isUnfiltered(query) || user.userType === 'GUE') return settleDossierRestores(query.patientId, now);
+  return {
+    statement: (db) => auditedUnfilteredPage(db, user.userType),
+    values: {
+      patientId: query.patientId,
+      userId: user.id,
+      limit: query.max,
+      offset: query.offset,
+      due: restoresDueAt(now),
+    },
+  };
+}
 
 /** The exact number of matching documents, when the page cannot tell it (an empty page past the first). */
 async function countOf(db: Database, where: SQL): Promise<number> {
@@ -100,29 +127,19 @@ async function countOf(db: Database, where: SQL): Promise<number> {
   return total;
 }
 
-/** The scope of settleRestores for a list: the route runs it with the audit row, before listPage. */
-export const listScope = (query: Pick<DocumentListQuery, 'patientId'>): SQL =>
-  eq(documents.patientId, query.patientId);
-
 /**
- * The page, its total and the images of its documents in one statement (queryListPage); restores must be
- * settled first. The total and "is the dossier empty" need their own query only for an empty page.
+ * The page, its total and the images of its documents in one statement (listPageQuery): `read`, the rows
+ * listWithAudit read already, else the page is read now (restores are settled by then). The total and "is
+ * the dossier empty" need their own query only for an empty page.
  */
 export async function listPage(
   db: Database,
   query: DocumentListQuery,
   user: UserRow,
   language: Language,
+  read: ListRow[] | null,
 ): Promise<DocumentList> {
-  const rows =
-    isUnfiltered(query) && user.userType !== 'GUE'
-      ? await unfilteredPage(db, user.userType).execute({
-          patientId: query.patientId,
-          userId: user.id,
-          limit: query.max,
-          offset: query.offset,
-        })
-      : await listPageQuery(db, listConditions(query, user), query.max, query.offset, null);
+  const rows = read ?? (await listPageQuery(db, listConditions(query, user), query.max, query.offset, null));
   const [first] = rows;
   const total = first ? first.total : query.offset === 0 ? 0 : await countOf(db, listConditions(query, user));
   const list: DocumentList = {

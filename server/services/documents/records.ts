@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
 import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
@@ -16,6 +17,27 @@ const typeColumns = {
 const unitColumns = { id: units.id, code: units.code, name: units.name, hospital: units.hospital };
 /** The row without `content` (the PDF's source, about a kilobyte of JSON): lists never need it. */
 const { content: _content, ...summaryColumns } = getTableColumns(documents);
+
+/** What a reply (toDocument) needs of a document row: all a page of the list reads. */
+const replyColumns = {
+  id: documents.id,
+  patientId: documents.patientId,
+  title: documents.title,
+  accessionNumber: documents.accessionNumber,
+  status: documents.status,
+  obscuring: documents.obscuring,
+  createdAt: documents.createdAt,
+  locationCode: documents.locationCode,
+  version: documents.version,
+  pageCount: documents.pageCount,
+};
+
+/** A document as a reply needs it: a DocumentSummary has it all. */
+export interface DocumentReplyRow {
+  document: Pick<typeof documents.$inferSelect, keyof typeof replyColumns>;
+  type: { code: string; descIt: string; descEn: string; viewableByPatient: boolean };
+  unit: { code: string; name: string };
+}
 
 /** A document row, without its content, with what every reply needs of its type and unit. */
 export interface DocumentSummary {
@@ -63,8 +85,8 @@ export function querySummaries(
     .offset(page.offset);
 }
 
-/** A list row: the summary, the exact number of matching rows, and the statuses of its studies. */
-export interface ListRow extends DocumentSummary {
+/** A list row: what the reply needs, the exact number of matching rows, and the statuses of its studies. */
+export interface ListRow extends DocumentReplyRow {
   /** All rows matching `where`, not only this page's (an InitPlan: counted once per statement). */
   total: number;
   /** `|`-joined statuses of the studies behind the accession numbers; null when there are none. */
@@ -73,10 +95,11 @@ export interface ListRow extends DocumentSummary {
 
 /**
  * A page of the list in one statement: querySummaries, its total and the study lookup of dicomStatuses
- * (one index probe per row with an accession number, studies_accession_idx). `maintained`: the total kept
+ * (one index probe per accession number, studies_accession_idx). `maintained`: the total kept
  * by the database (document_counts), when it applies; COALESCE evaluates only what it needs, so a kept
  * total found means no count at all. Not run: the caller runs it or prepares it (limit and offset may be
- * placeholders).
+ * placeholders). `withAudit`: the statement also writes the audit row and settles the patient's finished
+ * restores (see auditedListParts).
  */
 export function listPageQuery(
   db: Database,
@@ -84,23 +107,27 @@ export function listPageQuery(
   limit: number | Placeholder,
   offset: number | Placeholder,
   maintained: SQL | null,
+  withAudit: AuditedListParts | null = null,
 ) {
   const counted = sql<number>`(select count(*)::int from ${documents} where ${where})`;
   const total = maintained ? sql<number>`coalesce(${maintained}, ${counted})` : counted;
+  // One equality probe of studies_accession_idx per accession number: with `= any(array)` the planner
+  // cannot tell the array's length and reads the whole table once it is small (0.15 ms per page).
   const statuses = sql<
     string | null
   >`case when coalesce(${documents.accessionNumber}, '') = '' then null else (
-    select string_agg(${studies.status}::text, '|') from ${studies}
-    where ${studies.accessionNumber} = any(string_to_array(${documents.accessionNumber}, '|'))
-      and ${studies.patientId} = ${documents.patientId}) end`;
-  return db
-    .select({
-      document: summaryColumns,
-      type: typeColumns,
-      unit: unitColumns,
-      total: total.mapWith(Number),
-      studyStatuses: statuses,
-    })
+    select string_agg((select string_agg(${studies.status}::text, '|') from ${studies}
+        where ${studies.accessionNumber} = wanted.accession and ${studies.patientId} = ${documents.patientId}), '|')
+    from unnest(string_to_array(${documents.accessionNumber}, '|')) as wanted(accession)) end`;
+  const fields = {
+    // Only what the reply needs: a third fewer columns to send, decode and map than the whole summary.
+    document: withAudit ? { ...replyColumns, status: withAudit.settledStatus } : replyColumns,
+    type: typeColumns,
+    unit: { code: units.code, name: units.name },
+    total: total.mapWith(Number),
+    studyStatuses: statuses,
+  };
+  return (withAudit ? db.with(...withAudit.ctes).select(fields) : db.select(fields))
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.code, documents.documentTypeCode))
     .innerJoin(units, eq(units.id, documents.provenanceUnitId))
@@ -108,6 +135,13 @@ export function listPageQuery(
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(limit)
     .offset(offset);
+}
+
+/** The audit row and the settling of restores as CTEs of the page, and the status the settling leaves. */
+export interface AuditedListParts {
+  ctes: WithSubquery[];
+  /** As it is after the settling: the statement's own select sees the rows as they were before it. */
+  settledStatus: SQL<string>;
 }
 
 export async function findRecord(db: Database, documentId: number): Promise<DocumentRecord | null> {
@@ -135,7 +169,13 @@ export async function previousVersionsOf(db: Database, record: DocumentRecord): 
  * Whether the caller may open the document: nobody opens a NOT_READABLE one, and the patient side
  * (the patient, their guests) does not open types reserved to clinicians (spec 6).
  */
-export function isViewableBy(user: Pick<UserRow, 'userType'>, record: DocumentSummary): boolean {
+export function isViewableBy(
+  user: Pick<UserRow, 'userType'>,
+  record: {
+    document: Pick<DocumentReplyRow['document'], 'status'>;
+    type: Pick<DocumentReplyRow['type'], 'viewableByPatient'>;
+  },
+): boolean {
   if (record.document.status === 'NOT_READABLE') return false;
   return isStaff(user) || record.type.viewableByPatient;
 }
@@ -205,7 +245,7 @@ export function listRowToDocument(
 
 /** The contract's Document, in the caller's language and with what the caller may open. */
 export function toDocument(
-  record: DocumentSummary,
+  record: DocumentReplyRow,
   user: Pick<UserRow, 'userType'>,
   language: Language,
   dicom: DicomInfo | undefined,
