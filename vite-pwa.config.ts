@@ -4,7 +4,7 @@
  *
  * Service-worker decisions:
  * - Only the shell is precached (issue 16): html, icons, fonts, manifest, and of the built JS and CSS the bootstrap,
- *   the portal's start (React, Ionic, the router) and the language catalogues (`shellAssets` below). A screen's
+ *   the portal's start (React, Ionic, the router) and the shell's part of each language catalogue (`shellAssets` below). A screen's
  *   code is cached by the worker when it is first fetched (`/assets/`, cache first: the names carry a content
  *   hash), so a screen used once opens offline; on an unmetered connection the app fetches the other screens while
  *   idle (src/app/preload.ts), on a metered or Save-Data one it does not. Navigations fall back to the precached
@@ -101,7 +101,7 @@ function pwaHeadTags(): Plugin {
 }
 
 /** The module whose chunk (and what it imports) starts the portal after the bootstrap: part of the shell. */
-const SHELL_MODULES = [/\/src\/app\/start\.tsx$/, /\/locales\/[a-z]+\/messages\.po$/];
+const SHELL_MODULES = [/\/src\/app\/start\.tsx$/, /^\0lingui-areas\/[a-z]+\/shell$/];
 
 /**
  * The JS and CSS files of the shell, read from the bundle: the entry chunks, the chunks of SHELL_MODULES, and

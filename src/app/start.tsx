@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startupSilentCheck, wireSessionEvents } from '../auth/session';
 import type { RuntimeConfig } from '../contract/runtime-config';
-import { activateLocale } from '../i18n/i18n';
+import { activateLocale, fillMissingMessages } from '../i18n/i18n';
 import { currentLocale } from '../i18n/locale';
 import { registerServiceWorker } from '../pwa/register';
 import { App } from './app';
@@ -34,6 +34,7 @@ export async function startPortal(container: HTMLElement, config: RuntimeConfig 
   try {
     if (!config) throw new Error('no runtime configuration');
     wireSessionEvents();
+    fillMissingMessages();
     await Promise.all([activateLocale(currentLocale()), startupSilentCheck().catch(() => undefined)]);
     root.render(
       <StrictMode>
