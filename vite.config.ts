@@ -6,6 +6,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
+import { ionicons } from './scripts/vite-ionicons';
 import { linguiAreas } from './scripts/vite-lingui-areas';
 import { pwaPlugin } from './vite-pwa.config';
 
@@ -43,6 +44,8 @@ export default defineConfig(({ mode }) => ({
     lingui({ failOnCompileError: true }),
     // The catalogue split by area: the shell's messages at start, a feature's with its screens (issue 16).
     linguiAreas(fileURLToPath(new URL('./src/i18n/i18n.ts', import.meta.url))),
+    // One module per icon, so an icon travels with the screens that show it (issue 16).
+    ionicons(),
     ...pwaPlugin(),
   ],
   server: {
