@@ -101,7 +101,12 @@ function pwaHeadTags(): Plugin {
 }
 
 /** The module whose chunk (and what it imports) starts the portal after the bootstrap: part of the shell. */
-const SHELL_MODULES = [/\/src\/app\/start\.tsx$/, /^\0lingui-areas\/[a-z]+\/shell$/];
+const SHELL_MODULES = [
+  /\/src\/app\/start\.tsx$/,
+  /^\0lingui-areas\/[a-z]+\/shell$/,
+  // The identity library, loaded after the first screen: renewal and logout must work offline too.
+  /\/src\/auth\/oidc-manager\.ts$/,
+];
 
 /**
  * The JS and CSS files of the shell, read from the bundle: the entry chunks, the chunks of SHELL_MODULES, and

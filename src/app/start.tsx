@@ -27,13 +27,18 @@ import '../ui/forms.css';
 
 setupIonicReact();
 
+/** Soon after the first paint, when the main thread is free (at most 2 s later). */
+function afterFirstScreen(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else window.setTimeout(task, 200);
+}
+
 /** Renders the portal, or the boot error when the runtime configuration could not be read (`config` null). */
 export async function startPortal(container: HTMLElement, config: RuntimeConfig | null): Promise<void> {
   const root = createRoot(container);
   registerServiceWorker();
   try {
     if (!config) throw new Error('no runtime configuration');
-    wireSessionEvents();
     fillMissingMessages();
     await Promise.all([activateLocale(currentLocale()), startupSilentCheck().catch(() => undefined)]);
     root.render(
@@ -41,6 +46,8 @@ export async function startPortal(container: HTMLElement, config: RuntimeConfig 
         <App />
       </StrictMode>,
     );
+    // The identity library (token timers, renewal) after the first screen, not before it (issue 16).
+    afterFirstScreen(wireSessionEvents);
   } catch (error) {
     console.error('The portal could not start', error);
     root.render(<BootError onRetry={() => window.location.reload()} />);
