@@ -136,6 +136,20 @@ function shellFiles(bundle: OutputBundle): Set<string> {
  */
 const SCREENS_CACHE = `screens-${Date.now().toString(36)}`;
 const CLEANUP_SCRIPT = 'sw-cleanup.js';
+/** The screens' files, for the app's background prefetching (src/app/preload.ts). */
+const SCREENS_LIST = 'screens.json';
+
+/** JS and CSS outside the shell, but the whole-catalogue fallbacks (scripts/vite-lingui-areas.ts). */
+function screenFiles(bundle: OutputBundle, shell: Set<string>): string[] {
+  const files = new Set<string>();
+  for (const [fileName, chunk] of Object.entries(bundle)) {
+    if (chunk.type !== 'chunk' || shell.has(fileName)) continue;
+    if (/^\0lingui-areas\/[a-z]+\/all$/.test(chunk.facadeModuleId ?? '')) continue;
+    files.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!shell.has(css)) files.add(css);
+  }
+  return [...files].sort();
+}
 
 export function pwaPlugin(): PluginOption[] {
   let shell = new Set<string>();
@@ -144,6 +158,11 @@ export function pwaPlugin(): PluginOption[] {
     apply: 'build',
     generateBundle(_options, bundle) {
       shell = shellFiles(bundle);
+      this.emitFile({
+        type: 'asset',
+        fileName: SCREENS_LIST,
+        source: JSON.stringify(screenFiles(bundle, shell)),
+      });
       this.emitFile({
         type: 'asset',
         fileName: CLEANUP_SCRIPT,
