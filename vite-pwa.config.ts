@@ -4,7 +4,7 @@
  *
  * Service-worker decisions:
  * - Only the shell is precached (issue 16): html, icons, fonts, manifest, and of the built JS and CSS the bootstrap,
- *   the portal's start (React, Ionic, the router) and the language catalogues (`shellAssets` below). A screen's
+ *   the portal's start (React, Ionic, the router) and the shell's part of each language catalogue (`shellAssets` below). A screen's
  *   code is cached by the worker when it is first fetched (`/assets/`, cache first: the names carry a content
  *   hash), so a screen used once opens offline; on an unmetered connection the app fetches the other screens while
  *   idle (src/app/preload.ts), on a metered or Save-Data one it does not. Navigations fall back to the precached
@@ -101,7 +101,12 @@ function pwaHeadTags(): Plugin {
 }
 
 /** The module whose chunk (and what it imports) starts the portal after the bootstrap: part of the shell. */
-const SHELL_MODULES = [/\/src\/app\/start\.tsx$/, /\/locales\/[a-z]+\/messages\.po$/];
+const SHELL_MODULES = [
+  /\/src\/app\/start\.tsx$/,
+  /^\0lingui-areas\/[a-z]+\/shell$/,
+  // The identity library, loaded after the first screen: renewal and logout must work offline too.
+  /\/src\/auth\/oidc-manager\.ts$/,
+];
 
 /**
  * The JS and CSS files of the shell, read from the bundle: the entry chunks, the chunks of SHELL_MODULES, and
@@ -131,6 +136,20 @@ function shellFiles(bundle: OutputBundle): Set<string> {
  */
 const SCREENS_CACHE = `screens-${Date.now().toString(36)}`;
 const CLEANUP_SCRIPT = 'sw-cleanup.js';
+/** The screens' files, for the app's background prefetching (src/app/preload.ts). */
+const SCREENS_LIST = 'screens.json';
+
+/** JS and CSS outside the shell, but the whole-catalogue fallbacks (scripts/vite-lingui-areas.ts). */
+function screenFiles(bundle: OutputBundle, shell: Set<string>): string[] {
+  const files = new Set<string>();
+  for (const [fileName, chunk] of Object.entries(bundle)) {
+    if (chunk.type !== 'chunk' || shell.has(fileName)) continue;
+    if (/^\0lingui-areas\/[a-z]+\/all$/.test(chunk.facadeModuleId ?? '')) continue;
+    files.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!shell.has(css)) files.add(css);
+  }
+  return [...files].sort();
+}
 
 export function pwaPlugin(): PluginOption[] {
   let shell = new Set<string>();
@@ -139,6 +158,11 @@ export function pwaPlugin(): PluginOption[] {
     apply: 'build',
     generateBundle(_options, bundle) {
       shell = shellFiles(bundle);
+      this.emitFile({
+        type: 'asset',
+        fileName: SCREENS_LIST,
+        source: JSON.stringify(screenFiles(bundle, shell)),
+      });
       this.emitFile({
         type: 'asset',
         fileName: CLEANUP_SCRIPT,

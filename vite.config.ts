@@ -1,9 +1,13 @@
 /// <reference types="vitest/config" />
+
+import { fileURLToPath } from 'node:url';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
+import { ionicons } from './scripts/vite-ionicons';
+import { linguiAreas } from './scripts/vite-lingui-areas';
 import { pwaPlugin } from './vite-pwa.config';
 
 /** The API, the identity provider and the runtime configuration live on the server (port 8080). */
@@ -38,6 +42,10 @@ export default defineConfig(({ mode }) => ({
     // Babel runs only on the files that import a Lingui macro (the preset's filter), not on every module.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnCompileError: true }),
+    // The catalogue split by area: the shell's messages at start, a feature's with its screens (issue 16).
+    linguiAreas(fileURLToPath(new URL('./src/i18n/i18n.ts', import.meta.url))),
+    // One module per icon, so an icon travels with the screens that show it (issue 16).
+    ionicons(),
     ...pwaPlugin(),
   ],
   server: {

@@ -8,6 +8,8 @@
  *    worker and tokens; Lighthouse, attached to that same browser (its debugging port) without clearing storage,
  *    loads `/home` and `/dossier`.
  * Each page LIGHTHOUSE_RUNS times (default 5); prints every run, then the median and the spread.
+ * A/B: LIGHTHOUSE_COMPARE=<dist dir> serves that build too (a second server, PORT + 1) and alternates the two
+ * builds run by run, so both meet the same machine load.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +21,6 @@ import lighthouse from 'lighthouse';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8788);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
-const BASE = `http://localhost:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'Dossier2026!';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'];
@@ -33,12 +34,12 @@ interface Figures {
   finalUrl: string;
 }
 
-async function waitReady(server: ChildProcess): Promise<void> {
+async function waitReady(server: ChildProcess, base: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
+      if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       // Not listening yet.
     }
@@ -91,14 +92,14 @@ async function audit(url: string, debugPort: number, keepStorage: boolean): Prom
 }
 
 /** Logs mario.rossi in through the real login page (password, then the SMS code from the demo outbox). */
-async function login(context: BrowserContext): Promise<void> {
+async function login(context: BrowserContext, base: string): Promise<void> {
   const page = await context.newPage();
-  await page.goto(`${BASE}/`);
+  await page.goto(`${base}/`);
   await page.locator('#username').fill('mario.rossi');
   await page.locator('#password').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await page.locator('#code').waitFor();
-  const sms = await page.request.get(`${BASE}/dev/sms.json?username=mario.rossi`);
+  const sms = await page.request.get(`${base}/dev/sms.json?username=mario.rossi`);
   const { messages } = (await sms.json()) as { messages: { body: string }[] };
   await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
   await page.locator('form button[type="submit"]').first().click();
@@ -109,10 +110,10 @@ async function login(context: BrowserContext): Promise<void> {
     timeout: 30_000,
   });
   // Not 'networkidle': the live event stream stays open.
-  await page.goto(`${BASE}/dossier`);
+  await page.goto(`${base}/dossier`);
   await page.locator('ion-tab-bar').waitFor();
   await page.waitForTimeout(3000);
-  await page.goto(`${BASE}/home`);
+  await page.goto(`${base}/home`);
   await page.locator('ion-tab-bar').waitFor();
   await page.waitForTimeout(3000);
   await page.close();
@@ -155,55 +156,91 @@ function print(label: string, runs: Figures[]): void {
   );
 }
 
-export async function lighthouseBench(): Promise<void> {
+interface Build {
+  label: string;
+  base: string;
+  server: ChildProcess;
+  dataDir: string;
+}
+
+/** The real server on `port`, serving `dist` (or the default dist/), on its own data directory. */
+async function startBuild(label: string, port: number, dist: string | undefined): Promise<Build> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
+  const base = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(PORT),
-    PUBLIC_URL: BASE,
+    PORT: String(port),
+    PUBLIC_URL: base,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
-    ...(process.env.LIGHTHOUSE_DIST ? { STATIC_DIR: path.resolve(process.env.LIGHTHOUSE_DIST) } : {}),
+    ...(dist ? { STATIC_DIR: path.resolve(dist) } : {}),
   };
   const server = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const build = { label, base, server, dataDir };
+  try {
+    await waitReady(server, base);
+  } catch (error) {
+    await stopBuild(build);
+    throw error;
+  }
+  return build;
+}
+
+async function stopBuild({ server, dataDir }: Build): Promise<void> {
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+export async function lighthouseBench(): Promise<void> {
+  const compare = process.env.LIGHTHOUSE_COMPARE;
+  const builds: Build[] = [];
   const debugPort = PORT + 1000;
   try {
-    await waitReady(server);
-    const firstVisit: Figures[] = [];
+    builds.push(await startBuild(process.env.LIGHTHOUSE_DIST ?? 'dist', PORT, process.env.LIGHTHOUSE_DIST));
+    if (compare) builds.push(await startBuild(compare, PORT + 1, compare));
+    const tag = (build: Build): string => (builds.length > 1 ? ` [${build.label}]` : '');
+    const firstVisit = builds.map((): Figures[] => []);
     for (let run = 0; run < RUNS; run++) {
-      const browser = await openBrowser(debugPort);
-      try {
-        firstVisit.push(await audit(`${BASE}/`, debugPort, false));
-      } finally {
-        await browser.close();
+      for (const [index, build] of builds.entries()) {
+        const browser = await openBrowser(debugPort);
+        try {
+          firstVisit[index]?.push(await audit(`${build.base}/`, debugPort, false));
+        } finally {
+          await browser.close();
+        }
       }
     }
-    print('First visit to / (no session; ends on the login page)', firstVisit);
+    for (const [index, build] of builds.entries()) {
+      print(`First visit to / (no session; ends on the login page)${tag(build)}`, firstVisit[index] ?? []);
+    }
 
     const browser = await openBrowser(debugPort);
     try {
-      await login(browser.context);
-      const home: Figures[] = [];
-      const dossier: Figures[] = [];
+      for (const build of builds) await login(browser.context, build.base);
+      const home = builds.map((): Figures[] => []);
+      const dossier = builds.map((): Figures[] => []);
       for (let run = 0; run < RUNS; run++) {
-        home.push(await audit(`${BASE}/home`, debugPort, true));
-        dossier.push(await audit(`${BASE}/dossier`, debugPort, true));
+        for (const [index, build] of builds.entries()) {
+          home[index]?.push(await audit(`${build.base}/home`, debugPort, true));
+          dossier[index]?.push(await audit(`${build.base}/dossier`, debugPort, true));
+        }
       }
-      print('Logged in, /home, warm start (service worker)', home);
-      print('Logged in, /dossier, warm start (service worker)', dossier);
+      for (const [index, build] of builds.entries()) {
+        print(`Logged in, /home, warm start (service worker)${tag(build)}`, home[index] ?? []);
+        print(`Logged in, /dossier, warm start (service worker)${tag(build)}`, dossier[index] ?? []);
+      }
     } finally {
       await browser.close();
     }
   } finally {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const build of builds) await stopBuild(build);
   }
 }
 

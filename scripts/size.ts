@@ -2,8 +2,8 @@
  * `npm run size` (after `npm run build`): what the first screen downloads, gzipped at level 9.
  * The bootstrap (src/main.tsx) is the entry chunk and its static imports: all a first visit without a session
  * runs before the redirect to the login page. The portal's first screen adds the portal's start (src/app/start.tsx,
- * React, Ionic, the router, the shell) and what it imports statically, the Italian catalogue and the patient's
- * Home screen, each with what it imports statically. The budget applies to that first screen.
+ * React, Ionic, the router, the shell) and what it imports statically, the Italian catalogue's shell and Home
+ * parts and the patient's Home screen, each with what it imports statically. The budget applies to that first screen.
  * Reads dist/.vite/manifest.json (`build.manifest`); without it, the module-preload links of index.html (the
  * bootstrap only). Fails only when there is no build.
  */
@@ -69,11 +69,15 @@ const entryKeys = (manifest: Manifest): string[] =>
     .filter(([, chunk]) => chunk.isEntry)
     .map(([key]) => key);
 
-/** The portal's first screen for a patient: the bootstrap, the portal's start, the catalogue, Home. */
+/**
+ * The portal's first screen for a patient: the bootstrap, the portal's start, Home, and the Italian catalogue's
+ * parts they load: the shell's and Home's (scripts/vite-lingui-areas.ts).
+ */
 const FIRST_SCREEN_MODULES = [
   'src/app/start.tsx',
-  'locales/it/messages.po',
+  'lingui-areas/it/shell',
   'src/features/home/home-page.tsx',
+  'lingui-areas/it/home',
 ];
 
 function allFiles(dir: string): string[] {

@@ -5,7 +5,7 @@
  */
 
 import { isEntryAddress, startLoginEarly } from './auth/early-login';
-import { initUserManager } from './auth/user-manager';
+import { initUserManager, preloadUserManager } from './auth/user-manager';
 import { loadRuntimeConfig } from './config/runtime-config';
 import type { RuntimeConfig } from './contract/runtime-config';
 
@@ -23,7 +23,10 @@ function portalExpected(): boolean {
 }
 
 async function boot(container: HTMLElement): Promise<void> {
-  const portal = portalExpected() ? import('./app/start') : null;
+  const expected = portalExpected();
+  const portal = expected ? import('./app/start') : null;
+  // Without a stored login the sign-in redirect needs oidc-client-ts: fetched alongside the configuration.
+  if (!expected) preloadUserManager();
   let config: RuntimeConfig | null = null;
   try {
     config = await loadRuntimeConfig();

@@ -3,8 +3,9 @@
  * to the method and the URL without query. The token has at least 5 s of validity (`getFreshUser`).
  */
 import type { KyRequest } from 'ky';
+import { dpopProof } from '../auth/dpop-proof';
 import { getFreshUser } from '../auth/session';
-import { isDpopEnabled, userManager } from '../auth/user-manager';
+import { isDpopEnabled, oidcClientId } from '../auth/user-manager';
 
 let dpopNonce: string | undefined;
 
@@ -27,7 +28,13 @@ export async function applyAuthHeaders(request: KyRequest): Promise<void> {
     request.headers.set('Authorization', `Bearer ${user.access_token}`);
     return;
   }
-  const proof = await userManager().dpopProof(proofUrl(request.url), user, request.method, dpopNonce);
+  const proof = await dpopProof({
+    clientId: oidcClientId(),
+    url: proofUrl(request.url),
+    method: request.method,
+    accessToken: user.access_token,
+    nonce: dpopNonce,
+  });
   request.headers.set('Authorization', `DPoP ${user.access_token}`);
   if (proof) request.headers.set('DPoP', proof);
 }

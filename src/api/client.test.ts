@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loggedInAtom } from '../auth/session';
-import { userManager } from '../auth/user-manager';
+import { loadUserManager } from '../auth/user-manager';
 import { CurrentUser } from '../contract/user';
 import { changeLocale } from '../i18n/i18n';
 import { fetchProfile } from '../session/session-api';
@@ -45,9 +45,9 @@ describe('the API client', () => {
 
   it('with DPoP, sends the token as DPoP with a proof bound to the method and the URL without query', async () => {
     store = freshApp({ ...TEST_CONFIG, oidc: { ...TEST_CONFIG.oidc, dpop: true } });
-    const dpop = userManager().settings.dpop;
+    const dpop = (await loadUserManager()).settings.dpop;
     if (!dpop) throw new Error('DPoP settings expected');
-    await userManager().generateDPoPJkt(dpop); // the key pair the token exchange would create
+    await (await loadUserManager()).generateDPoPJkt(dpop); // the key pair the token exchange would create
     await signIn(300, { token_type: 'DPoP' });
     const server = fakeServer({ 'GET /api/patients': () => json({ patients: [], paging: {} }) });
     await getJson('patients', v.unknown(), { searchParams: { max: 1 } });
@@ -61,9 +61,9 @@ describe('the API client', () => {
 
   it('answers a DPoP nonce challenge with one more try carrying a fresh proof with that nonce', async () => {
     store = freshApp({ ...TEST_CONFIG, oidc: { ...TEST_CONFIG.oidc, dpop: true } });
-    const dpop = userManager().settings.dpop;
+    const dpop = (await loadUserManager()).settings.dpop;
     if (!dpop) throw new Error('DPoP settings expected');
-    await userManager().generateDPoPJkt(dpop);
+    await (await loadUserManager()).generateDPoPJkt(dpop);
     await signIn(300, { token_type: 'DPoP' });
     let calls = 0;
     const server = fakeServer({

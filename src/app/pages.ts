@@ -1,19 +1,17 @@
 /**
  * Screens load lazily: a screen's code arrives with the screen; on an unmetered connection the others are
- * fetched one by one while the browser is idle (src/app/preload.ts), so later navigations do not wait.
+ * fetched (not run) while the browser is idle (src/app/preload.ts), so later navigations do not wait.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
 
 type Loader = () => Promise<{ default: ComponentType }>;
-const loaders: Loader[] = [];
 
 function page<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
 ): LazyExoticComponent<ComponentType> {
   const loader: Loader = () => load().then((module) => ({ default: pick(module) }));
-  loaders.push(loader);
   return lazy(loader);
 }
 
@@ -169,11 +167,6 @@ export const MessagesPage = page(
   () => import('../features/messages/messages-page'),
   (m) => m.MessagesPage,
 );
-
-/** Every screen's loader, for the background preloading (src/app/preload.ts). */
-export function pageLoaders(): readonly Loader[] {
-  return loaders;
-}
 export const DocumentRequestPage = page(
   () => import('../features/document-requests/request-pages'),
   (m) => m.DocumentRequestPage,

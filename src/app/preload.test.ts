@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayPrefetch } from './preload';
+import { mayPrefetch, prefetch } from './preload';
 
 describe('background loading of the screens', () => {
   it('happens on a fast unmetered link', () => {
@@ -16,5 +16,15 @@ describe('background loading of the screens', () => {
   it('without connection information, only on a computer (fine pointer)', () => {
     expect(mayPrefetch(undefined, true)).toBe(true);
     expect(mayPrefetch(undefined, false)).toBe(false);
+  });
+
+  it('fetches a file without running it, in the mode of a module import, and cleans up', async () => {
+    const done = prefetch('/assets/screen-abc.js');
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="prefetch"]');
+    expect(link?.getAttribute('href')).toBe('/assets/screen-abc.js');
+    expect(link?.crossOrigin).toBe('anonymous');
+    link?.dispatchEvent(new Event('error'));
+    await done;
+    expect(document.head.querySelector('link[rel="prefetch"]')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startupSilentCheck, wireSessionEvents } from '../auth/session';
 import type { RuntimeConfig } from '../contract/runtime-config';
-import { activateLocale } from '../i18n/i18n';
+import { activateLocale, fillMissingMessages } from '../i18n/i18n';
 import { currentLocale } from '../i18n/locale';
 import { registerServiceWorker } from '../pwa/register';
 import { App } from './app';
@@ -27,19 +27,27 @@ import '../ui/forms.css';
 
 setupIonicReact();
 
+/** Soon after the first paint, when the main thread is free (at most 2 s later). */
+function afterFirstScreen(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else window.setTimeout(task, 200);
+}
+
 /** Renders the portal, or the boot error when the runtime configuration could not be read (`config` null). */
 export async function startPortal(container: HTMLElement, config: RuntimeConfig | null): Promise<void> {
   const root = createRoot(container);
   registerServiceWorker();
   try {
     if (!config) throw new Error('no runtime configuration');
-    wireSessionEvents();
+    fillMissingMessages();
     await Promise.all([activateLocale(currentLocale()), startupSilentCheck().catch(() => undefined)]);
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
     );
+    // The identity library (token timers, renewal) after the first screen, not before it (issue 16).
+    afterFirstScreen(wireSessionEvents);
   } catch (error) {
     console.error('The portal could not start', error);
     root.render(<BootError onRetry={() => window.location.reload()} />);

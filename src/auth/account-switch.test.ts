@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, freshApp, json, signIn } from '../test/helpers';
 import { switchAccount } from './account-switch';
-import { userManager } from './user-manager';
+import { loadUserManager } from './user-manager';
 
 const REPLY = {
   access_token: 'access-of-the-patient',
@@ -42,7 +42,7 @@ describe('switchAccount', () => {
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /api/account/switch',
     ]);
-    const stored = await userManager().getUser();
+    const stored = await (await loadUserManager()).getUser();
     expect(stored).toMatchObject({
       access_token: 'access-of-the-patient',
       refresh_token: 'refresh-of-the-patient',
@@ -73,7 +73,7 @@ describe('switchAccount', () => {
     });
     localStorage.setItem('currentUser', '{"id":4}');
     await expect(switchAccount('u99', { leavingGuest: false })).rejects.toThrow();
-    expect((await userManager().getUser())?.access_token).toBe('access-token-1');
+    expect((await (await loadUserManager()).getUser())?.access_token).toBe('access-token-1');
     expect(localStorage.getItem('currentUser')).toBe('{"id":4}');
     expect(assign).not.toHaveBeenCalled();
   });

@@ -4,13 +4,12 @@
  * previous account left in this browser goes, and a full reload to `/postAuth` loads the new profile.
  * The reload is deliberate: no screen, atom or pending request of the previous account survives it.
  */
-import { User } from 'oidc-client-ts';
 import { getJson, sendJson } from '../api/request';
 import { type Account, AccountList, AccountSwitchReply } from '../contract/accounts';
 import { deleteCachedReplies } from '../pwa/document-cache';
 import { paths } from '../routing/paths';
 import { DRAFT_KEY_PREFIX } from './clear-browser-data';
-import { userManager } from './user-manager';
+import { loadUserManager } from './user-manager';
 
 export function fetchAccounts(): Promise<Account[]> {
   return getJson('account/accounts', AccountList).then((list) => list.accounts);
@@ -36,7 +35,7 @@ async function clearAccountData(leavingGuest: boolean): Promise<void> {
 
 export async function switchAccount(accountId: string, options: { leavingGuest: boolean }): Promise<void> {
   const reply = await sendJson('post', 'account/switch', { accountId }, AccountSwitchReply);
-  const manager = userManager();
+  const [{ User }, manager] = await Promise.all([import('oidc-client-ts'), loadUserManager()]);
   const current = await manager.getUser();
   // The ID token stays the login's (logout names the session with it); who is signed in comes from /me.
   const next = new User({

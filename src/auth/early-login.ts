@@ -8,7 +8,8 @@
  */
 import { currentLocale } from '../i18n/locale';
 import type { SigninState } from './session';
-import { userManager } from './user-manager';
+import { readStoredUser } from './stored-user';
+import { loadUserManager } from './user-manager';
 
 /** `/` and a bare `/postAuth` (not the identity provider's answer, which carries code or error and state). */
 export function isEntryAddress(location: Pick<Location, 'pathname' | 'search'>): boolean {
@@ -23,8 +24,9 @@ export function isEntryAddress(location: Pick<Location, 'pathname' | 'search'>):
  */
 export async function startLoginEarly(location: Location = window.location): Promise<void> {
   if (!isEntryAddress(location)) return;
-  const manager = userManager();
-  if (await manager.getUser()) return;
+  if (readStoredUser()) return;
   const state: SigninState = {};
-  await manager.signinRedirect({ state, ui_locales: currentLocale() }).catch(() => undefined);
+  await loadUserManager()
+    .then((manager) => manager.signinRedirect({ state, ui_locales: currentLocale() }))
+    .catch(() => undefined);
 }

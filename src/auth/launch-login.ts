@@ -10,7 +10,7 @@ import type { LaunchTokens } from '../contract/cdc';
 import { appStore } from '../state/store';
 import { markExternalLaunch } from './external-launch';
 import { loggedInAtom } from './session';
-import { isDpopEnabled, userManager } from './user-manager';
+import { isDpopEnabled, loadUserManager } from './user-manager';
 
 const Claims = v.looseObject({
   iss: v.string(),
@@ -34,7 +34,7 @@ function idTokenClaims(idToken: string): IdTokenClaims {
 export async function prepareLaunchLogin(): Promise<string | undefined> {
   markExternalLaunch();
 
-  const manager = userManager();
+  const manager = await loadUserManager();
   await manager.removeUser();
   appStore().set(loggedInAtom, false);
   const dpop = manager.settings.dpop;
@@ -54,7 +54,7 @@ export async function prepareLaunchLogin(): Promise<string | undefined> {
 /** Stores the launched login where oidc-client-ts keeps its user: renewal and API calls take it from there. */
 export async function completeLaunchLogin(tokens: LaunchTokens, openerOrigin: string): Promise<void> {
   markExternalLaunch(openerOrigin);
-  const manager = userManager();
+  const manager = await loadUserManager();
   const user = new User({
     id_token: tokens.id_token,
     access_token: tokens.access_token,

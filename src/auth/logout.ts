@@ -2,11 +2,10 @@
  * Logout (spec sections 4 and 8): tell an opener application, clear every local trace, then end the
  * identity provider's session (`end_session_endpoint` with `id_token_hint`).
  */
-import type { UserManagerSettings } from 'oidc-client-ts';
-import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { clearBrowserData } from './clear-browser-data';
 import { isExternalLaunch, launchOpenerOrigin, notifyOpenerOfLogout } from './external-launch';
-import { hasUserManager, userManager } from './user-manager';
+import { hasUserManager, loadUserManager } from './user-manager';
 
 let loggingOut: Promise<void> | null = null;
 
@@ -25,7 +24,8 @@ export function logout(options: { keepDrafts?: boolean } = {}): Promise<void> {
 async function runLogout(options: { keepDrafts?: boolean }): Promise<void> {
   const launchedExternally = isExternalLaunch();
   const openerOrigin = launchOpenerOrigin();
-  const manager = hasUserManager() ? userManager() : null;
+  // Offline with the library not cached: no end-session redirect, the local traces still go.
+  const manager = hasUserManager() ? await loadUserManager().catch(() => null) : null;
   const user = manager ? await manager.getUser().catch(() => null) : null;
   // A launched login has no login session at the identity provider to end: the server ends its grant.
   const launchedRedirect =
@@ -60,6 +60,7 @@ async function runLogout(options: { keepDrafts?: boolean }): Promise<void> {
  * (its `removeUser`) and wait on it forever.
  */
 async function signoutManager(manager: UserManager): Promise<UserManager> {
+  const { InMemoryWebStorage, UserManager, WebStorageStateStore } = await import('oidc-client-ts');
   const metadata = await manager.metadataService.getMetadata();
   const memory = new WebStorageStateStore({ store: new InMemoryWebStorage() });
   const settings: UserManagerSettings = {

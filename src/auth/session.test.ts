@@ -6,7 +6,7 @@ import { freshApp, signIn } from '../test/helpers';
 import { toastQueueAtom } from '../ui/toasts';
 import { logout } from './logout';
 import { getFreshUser, loggedInAtom, SESSION_EXPIRED_LOGOUT_DELAY_MS, startupSilentCheck } from './session';
-import { userManager } from './user-manager';
+import { loadUserManager } from './user-manager';
 
 vi.mock('./logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
 
@@ -72,7 +72,7 @@ describe('the session', () => {
     vi.spyOn(UserManager.prototype, 'signinSilent').mockRejectedValue(new Error('invalid_grant'));
     await startupSilentCheck();
     expect(store.get(loggedInAtom)).toBe(false);
-    expect(await userManager().getUser()).toBeNull();
+    expect(await (await loadUserManager()).getUser()).toBeNull();
   });
 
   it('silent check at start: nothing to do without a stored login', async () => {

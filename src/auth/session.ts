@@ -9,16 +9,13 @@ import { currentLocale } from '../i18n/locale';
 import { appStore } from '../state/store';
 import { showToast } from '../ui/toasts';
 import { isLoggingOut, logout } from './logout';
-import { hasUserManager, MIN_TOKEN_VALIDITY_S, RENEW_BEFORE_EXPIRY_S, userManager } from './user-manager';
+import { readStoredUser, remainingSeconds, type SessionUser } from './stored-user';
+import { hasUserManager, loadUserManager, MIN_TOKEN_VALIDITY_S, RENEW_BEFORE_EXPIRY_S } from './user-manager';
 
 /** True while a valid (or renewable) login exists in this browser. */
 export const loggedInAtom = atom(false);
 export const SESSION_EXPIRED_LOGOUT_DELAY_MS = 3000;
 const RENEWAL_LOCK = 'portal-token-renewal';
-
-function remainingSeconds(user: User): number {
-  return user.expires_in ?? Number.POSITIVE_INFINITY;
-}
 
 function setLoggedIn(value: boolean): void {
   appStore().set(loggedInAtom, value);
@@ -36,7 +33,7 @@ let renewing: Promise<User | null> | null = null;
 export function renewSession(): Promise<User | null> {
   renewing ??= exclusive(async () => {
     if (isLoggingOut()) return null;
-    const manager = userManager();
+    const manager = await loadUserManager();
     const stored = await manager.getUser();
     if (!stored) return null;
     if (remainingSeconds(stored) > RENEW_BEFORE_EXPIRY_S) return stored; // another tab renewed it
@@ -51,10 +48,13 @@ export function renewSession(): Promise<User | null> {
   return renewing;
 }
 
-/** The user with at least 5 s of access-token validity, renewed first when needed; null if none. */
-export async function getFreshUser(): Promise<User | null> {
+/**
+ * The user with at least 5 s of access-token validity, renewed first when needed; null if none. A valid stored
+ * login is read without the library, so the first screen's calls do not wait for it.
+ */
+export async function getFreshUser(): Promise<SessionUser | null> {
   if (!hasUserManager()) return null;
-  const user = await userManager().getUser();
+  const user = readStoredUser();
   if (!user) return null;
   if (remainingSeconds(user) > MIN_TOKEN_VALIDITY_S) return user;
   if (!navigator.onLine) return user; // offline: the call fails on its own, the session waits
@@ -85,16 +85,28 @@ async function renewOrExpire(): Promise<void> {
   if (!(await renewSession())) sessionExpired();
 }
 
-/** Hooks the session to the library's token timers; returns the unsubscribe function. */
+/**
+ * Hooks the session to the library's token timers, once the library is loaded (the portal calls this after its
+ * first screen); loading the stored user arms the timers. Returns the unsubscribe function.
+ */
 export function wireSessionEvents(): () => void {
-  const events = userManager().events;
-  const off = [
-    events.addAccessTokenExpiring(() => void renewOrExpire()),
-    events.addAccessTokenExpired(() => void renewOrExpire()),
-    events.addUserLoaded(() => setLoggedIn(true)),
-    events.addUserUnloaded(() => setLoggedIn(false)),
-  ];
+  let off: (() => void)[] = [];
+  let stopped = false;
+  void loadUserManager()
+    .then(async (manager) => {
+      if (stopped) return;
+      const events = manager.events;
+      off = [
+        events.addAccessTokenExpiring(() => void renewOrExpire()),
+        events.addAccessTokenExpired(() => void renewOrExpire()),
+        events.addUserLoaded(() => setLoggedIn(true)),
+        events.addUserUnloaded(() => setLoggedIn(false)),
+      ];
+      await manager.getUser();
+    })
+    .catch(() => undefined); // offline, library not cached: a call that needs a renewal loads it again
   return () => {
+    stopped = true;
     for (const unsubscribe of off) unsubscribe();
   };
 }
@@ -104,12 +116,11 @@ export function wireSessionEvents(): () => void {
  * no user means nothing to do (the route guard sends to the login).
  */
 export async function startupSilentCheck(): Promise<void> {
-  const manager = userManager();
-  const user = await manager.getUser(); // also arms the expiry timers
+  const user = readStoredUser();
   if (!user) return setLoggedIn(false);
   if (remainingSeconds(user) > MIN_TOKEN_VALIDITY_S) return setLoggedIn(true);
   const renewed = await renewSession();
-  if (!renewed) await manager.removeUser();
+  if (!renewed) await (await loadUserManager()).removeUser();
   setLoggedIn(renewed !== null);
 }
 
@@ -120,7 +131,7 @@ export interface SigninState {
 /** Starts the login at the identity provider; the path to return to travels in the OIDC state. */
 export async function startLogin(returnPath?: string): Promise<void> {
   const state: SigninState = { returnPath };
-  await userManager().signinRedirect({ state, ui_locales: currentLocale() });
+  await (await loadUserManager()).signinRedirect({ state, ui_locales: currentLocale() });
 }
 
 const callbacks = new Map<string, Promise<User>>();
@@ -129,7 +140,7 @@ const callbacks = new Map<string, Promise<User>>();
 export function completeSignin(url: string = window.location.href): Promise<User> {
   let pending = callbacks.get(url);
   if (!pending) {
-    pending = userManager().signinRedirectCallback(url);
+    pending = loadUserManager().then((manager) => manager.signinRedirectCallback(url));
     callbacks.set(url, pending);
   }
   return pending;

@@ -1,10 +1,11 @@
 /**
- * The oidc-client-ts `UserManager`, built from the runtime configuration. Tokens live in local
- * storage (spec section 3). Renewal is driven by `session.ts`, not by the library's own timer, so
- * that one refresh at a time uses the rotating refresh token (see `renewSession`).
+ * The login's configuration, and the oidc-client-ts `UserManager` loaded on demand (issue 16): the portal's first
+ * screen reads the stored login and signs its DPoP proofs without the library (./stored-user.ts,
+ * ./dpop-proof.ts); the library arrives for a login, a renewal, the expiry timers and the logout. Tokens live in
+ * local storage (spec section 3). Renewal is driven by `session.ts`, not by the library's own timer, so that one
+ * refresh at a time uses the rotating refresh token (see `renewSession`).
  */
-import type { UserManagerSettings } from 'oidc-client-ts';
-import { IndexedDbDPoPStore, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../contract/runtime-config';
 
 /** Minimum validity of the access token when a call leaves (spec section 9). */
@@ -12,46 +13,50 @@ export const MIN_TOKEN_VALIDITY_S = 5;
 /** The renewal starts this long before the access token expires (tokens live 5 minutes). */
 export const RENEW_BEFORE_EXPIRY_S = 30;
 
-export function userManagerSettings(
-  config: RuntimeConfig,
-  origin: string = window.location.origin,
-): UserManagerSettings {
-  return {
-    authority: config.oidc.authority,
-    client_id: config.oidc.clientId,
-    scope: config.oidc.scope,
-    response_type: 'code',
-    redirect_uri: `${origin}/postAuth`,
-    silent_redirect_uri: `${origin}/silent-check.html`,
-    post_logout_redirect_uri: `${origin}/`,
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
-    stateStore: new WebStorageStateStore({ store: window.localStorage }),
-    automaticSilentRenew: false,
-    accessTokenExpiringNotificationTimeInSeconds: RENEW_BEFORE_EXPIRY_S,
-    loadUserInfo: false,
-    monitorSession: false,
-    dpop: config.oidc.dpop ? { store: new IndexedDbDPoPStore() } : undefined,
-  };
+let config: RuntimeConfig | null = null;
+let manager: Promise<UserManager> | null = null;
+
+export function initUserManager(next: RuntimeConfig): void {
+  config = next;
+  manager = null;
 }
 
-let manager: UserManager | null = null;
-let dpopEnabled = false;
+function theConfig(): RuntimeConfig {
+  if (!config) throw new Error('The user manager is not initialised yet');
+  return config;
+}
 
-export function initUserManager(config: RuntimeConfig): UserManager {
-  manager = new UserManager(userManagerSettings(config));
-  dpopEnabled = config.oidc.dpop;
+/** The library's manager, loaded (and built) once; a failed download is tried again on the next call. */
+export function loadUserManager(): Promise<UserManager> {
+  const settings = theConfig();
+  manager ??= import('./oidc-manager')
+    .then((module) => module.createUserManager(settings))
+    .catch((error: unknown) => {
+      manager = null;
+      throw error;
+    });
   return manager;
 }
 
-export function userManager(): UserManager {
-  if (!manager) throw new Error('The user manager is not initialised yet');
-  return manager;
+/** Starts downloading the library (a first visit that is about to leave for the login page). */
+export function preloadUserManager(): void {
+  import('./oidc-manager').catch(() => undefined);
 }
 
 export function hasUserManager(): boolean {
-  return manager !== null;
+  return config !== null;
 }
 
 export function isDpopEnabled(): boolean {
-  return dpopEnabled;
+  return config?.oidc.dpop ?? false;
+}
+
+export function oidcClientId(): string {
+  return theConfig().oidc.clientId;
+}
+
+/** Where oidc-client-ts keeps the login: its `WebStorageStateStore` prefix `oidc.`, then `user:authority:client`. */
+export function storedUserKey(): string {
+  const { authority, clientId } = theConfig().oidc;
+  return `oidc.user:${authority}:${clientId}`;
 }

@@ -5,7 +5,7 @@
 import { User } from 'oidc-client-ts';
 import { vi } from 'vitest';
 import { resetApiClient } from '../api/client';
-import { initUserManager, userManager } from '../auth/user-manager';
+import { initUserManager, loadUserManager } from '../auth/user-manager';
 import { setRuntimeConfig } from '../config/runtime-config';
 import type { RuntimeConfig } from '../contract/runtime-config';
 import type { AppStore } from '../state/store';
@@ -66,6 +66,6 @@ export async function signIn(validForSeconds = 300, extra: Partial<User> = {}): 
     expires_at: Math.floor(Date.now() / 1000) + validForSeconds,
     ...extra,
   });
-  await userManager().storeUser(user);
+  await (await loadUserManager()).storeUser(user);
   return user;
 }
