@@ -1,35 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../../contract/documents';
+import { documentOf } from '../../test/documents.fixtures';
 import { readDossierReply, transferables } from './dossier-reply';
 
-function doc(id: number, at: string, viewable = true): Document {
-  return {
-    id,
+const doc = (id: number, at: string, viewable = true): Document =>
+  documentOf(id, {
     patientId: 1001,
     title: `Documento ${id}`,
-    accessionNumber: null,
-    documentType: { code: 'LAB', desc: 'Esami di laboratorio' },
     documentProvenanceUnit: { code: 'U1', desc: 'Medicina' },
-    status: 'ONLINE',
     viewable,
-    obscuringInfo: {
-      general: false,
-      mate: false,
-      operator: false,
-      other: false,
-      otherFamily: false,
-      parent: false,
-      son: false,
-      specialist: false,
-    },
     docCreationDateTime: at,
-    patientCurrentLocation: { code: 'O', desc: 'Ordinario' },
-    dicomStatus: null,
-    showDicom: false,
-    version: 1,
     pageCount: 1,
-  };
-}
+  });
 
 const bytes = (value: unknown): ArrayBuffer => new TextEncoder().encode(JSON.stringify(value)).buffer;
 const text = (value: string): ArrayBuffer => new TextEncoder().encode(value).buffer;

@@ -1,33 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Document } from '../../contract/documents';
+import { documentOf } from '../../test/documents.fixtures';
 import { clusterItem, documentItem, sortDossier } from './timeline-items';
 
-const doc = (id: number, viewable: boolean, at = '2024-05-02T10:00:00.000Z'): Document => ({
-  id,
-  patientId: 1,
-  title: `Referto <${id}>`,
-  accessionNumber: null,
-  documentType: { code: 'LAB', desc: 'Referto di laboratorio' },
-  documentProvenanceUnit: { code: 'LAB', desc: 'Laboratorio analisi' },
-  status: 'ONLINE',
-  viewable,
-  obscuringInfo: {
-    general: false,
-    mate: false,
-    operator: false,
-    other: false,
-    otherFamily: false,
-    parent: false,
-    son: false,
-    specialist: false,
-  },
-  docCreationDateTime: at,
-  patientCurrentLocation: { code: 'O', desc: 'Ambulatoriale' },
-  dicomStatus: null,
-  showDicom: false,
-  version: 1,
-  pageCount: 1,
-});
+const doc = (id: number, viewable: boolean, at = '2024-05-02T10:00:00.000Z'): Document =>
+  documentOf(id, {
+    patientId: 1,
+    title: `Referto <${id}>`,
+    documentType: { code: 'LAB', desc: 'Referto di laboratorio' },
+    documentProvenanceUnit: { code: 'LAB', desc: 'Laboratorio analisi' },
+    viewable,
+    docCreationDateTime: at,
+    patientCurrentLocation: { code: 'O', desc: 'Ambulatoriale' },
+    pageCount: 1,
+  });
 
 describe('documentItem', () => {
   it('labels by readability and writes an escaped tooltip with the date', () => {
