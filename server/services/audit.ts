@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
@@ -44,20 +44,24 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
+/** The audit row's columns for one entry: the one place that maps an entry onto the table. */
+const auditRow = (entry: AuditEntry) => ({
+  userId: entry.user.id,
+  userRole: entry.user.userType,
+  userName: entry.user.displayName,
+  accessTitle: entry.accessTitle,
+  patientId: entry.patientId,
+  activity: entry.activity,
+  documentId: entry.documentId ?? null,
+  documentTypeCode: entry.documentTypeCode ?? null,
+  outcome: entry.outcome,
+  detail: entry.detail ?? null,
+});
+type AuditColumn = keyof ReturnType<typeof auditRow>;
+
 /** The insert of one audit row, not yet run. */
 function auditInsert(db: Database, entry: AuditEntry) {
-  return db.insert(auditLog).values({
-    userId: entry.user.id,
-    userRole: entry.user.userType,
-    userName: entry.user.displayName,
-    accessTitle: entry.accessTitle,
-    patientId: entry.patientId,
-    activity: entry.activity,
-    documentId: entry.documentId ?? null,
-    documentTypeCode: entry.documentTypeCode ?? null,
-    outcome: entry.outcome,
-    detail: entry.detail ?? null,
-  });
+  return db.insert(auditLog).values(auditRow(entry));
 }
 
 /** Appends one row to the audit trail (the table refuses updates and deletes). */
@@ -87,36 +91,33 @@ export async function recordAccessForEach(
     from unnest(${`{${patientIds.join(',')}}`}::int[]) as listed(id)`);
 }
 
-/** The audit row with its values as placeholders (`audit…`), for prepared statements that write it. */
+const AUDIT_COLUMNS: readonly AuditColumn[] = [
+  'userId',
+  'userRole',
+  'userName',
+  'accessTitle',
+  'patientId',
+  'activity',
+  'documentId',
+  'documentTypeCode',
+  'outcome',
+  'detail',
+];
+const placeholderName = (column: AuditColumn): string => `audit_${column}`;
+
+/** The audit row with its values as placeholders (`audit_…`), for prepared statements that write it. */
 function auditInsertPlaceholders(db: Database) {
-  const value = (name: string) => sql.placeholder(name);
-  return db.insert(auditLog).values({
-    userId: value('auditUserId'),
-    userRole: value('auditUserRole'),
-    userName: value('auditUserName'),
-    accessTitle: value('auditAccessTitle'),
-    patientId: value('auditPatientId'),
-    activity: value('auditActivity'),
-    documentId: value('auditDocumentId'),
-    documentTypeCode: value('auditDocumentTypeCode'),
-    outcome: value('auditOutcome'),
-    detail: value('auditDetail'),
-  });
+  const placeholders = Object.fromEntries(
+    AUDIT_COLUMNS.map((column) => [column, sql.placeholder(placeholderName(column))]),
+  ) as Record<AuditColumn, Placeholder>;
+  return db.insert(auditLog).values(placeholders);
 }
 
 /** The placeholders' values of auditInsertPlaceholders for one entry. */
-const auditValues = (entry: AuditEntry): Record<string, unknown> => ({
-  auditUserId: entry.user.id,
-  auditUserRole: entry.user.userType,
-  auditUserName: entry.user.displayName,
-  auditAccessTitle: entry.accessTitle,
-  auditPatientId: entry.patientId,
-  auditActivity: entry.activity,
-  auditDocumentId: entry.documentId ?? null,
-  auditDocumentTypeCode: entry.documentTypeCode ?? null,
-  auditOutcome: entry.outcome,
-  auditDetail: entry.detail ?? null,
-});
+const auditValues = (entry: AuditEntry): Record<string, unknown> => {
+  const row = auditRow(entry);
+  return Object.fromEntries(AUDIT_COLUMNS.map((column) => [placeholderName(column), row[column]]));
+};
 
 /**
  * The audit row as a data-modifying CTE, to put in the WITH of a write (`db.with(auditRow(db)).update…`):
