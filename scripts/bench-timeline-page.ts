@@ -4,8 +4,8 @@
  * open the timeline from the side menu, zoom with the buttons and drag the chart.
  */
 import type { Page } from '@playwright/test';
+import { loginAs } from './screenshot-support';
 
-const PASSWORD = 'Dossier2026!';
 const ZOOM_STEPS = 10;
 /** tsx (esbuild keepNames) wraps functions in `__name(...)`: the page needs it for the functions sent there. */
 export const KEEP_NAMES = { content: 'window.__name = (fn) => fn;' };
@@ -146,17 +146,7 @@ export function watchSettle(quietMs: number): Promise<void> {
 }
 
 export async function login(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/`);
-  await page.locator('#username').fill('mario.rossi');
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  // The patient's SMS code step: the code comes from the demo outbox.
-  await page.locator('#code').waitFor();
-  const sms = await page.request.get(`${base}/dev/sms.json?username=mario.rossi`);
-  const { messages } = (await sms.json()) as { messages: { body: string }[] };
-  await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
-  await page.locator('form button[type="submit"]').first().click();
-  await page.waitForURL(/\/home$/, { timeout: 30_000 });
+  await loginAs(page, base, 'mario.rossi');
   await page.locator('ion-tab-bar').waitFor();
   // Let the home screen finish loading so its work does not count against the timeline. The idle
   // preloading of the other screens may keep the network busy past that: then a quiet pause instead.

@@ -18,11 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { loginAs } from './screenshot-support';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8788);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PASSWORD = 'Dossier2026!';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'];
 
 interface Figures {
@@ -94,16 +94,7 @@ async function audit(url: string, debugPort: number, keepStorage: boolean): Prom
 /** Logs mario.rossi in through the real login page (password, then the SMS code from the demo outbox). */
 async function login(context: BrowserContext, base: string): Promise<void> {
   const page = await context.newPage();
-  await page.goto(`${base}/`);
-  await page.locator('#username').fill('mario.rossi');
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('#code').waitFor();
-  const sms = await page.request.get(`${base}/dev/sms.json?username=mario.rossi`);
-  const { messages } = (await sms.json()) as { messages: { body: string }[] };
-  await page.locator('#code').fill(messages[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '');
-  await page.locator('form button[type="submit"]').first().click();
-  await page.waitForURL(/\/home$/, { timeout: 30_000 });
+  await loginAs(page, base, 'mario.rossi');
   await page.locator('ion-tab-bar').waitFor();
   // The service worker controls the page and the screens used once are in its caches: a warm start.
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
