@@ -21,7 +21,7 @@ export function ZoomBar({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number)
   const percent = Math.round(zoom * 100);
   return (
     <fieldset className="pdf-zoom-bar">
-      <legend className="pdf-zoom-legend">{t`Zoom del documento`}</legend>
+      <legend className="visually-hidden">{t`Zoom del documento`}</legend>
       <IonButton
         fill="outline"
         disabled={zoom <= MIN_ZOOM}

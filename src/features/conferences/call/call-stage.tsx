@@ -40,7 +40,7 @@ export function CallStage({
   const waiting = !call.remote && (presence !== 'absent' || !host);
   return (
     <section className="call-stage" aria-labelledby="call-stage-title">
-      <h2 id="call-stage-title" className="call-visually-hidden" tabIndex={-1} ref={heading}>
+      <h2 id="call-stage-title" className="visually-hidden" tabIndex={-1} ref={heading}>
         {t`Videoconferenza con ${peerName}`}
       </h2>
       <div className="call-remote">
