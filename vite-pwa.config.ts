@@ -106,6 +106,9 @@ const SHELL_MODULES = [
   /^\0lingui-areas\/[a-z]+\/shell$/,
   // The identity library, loaded after the first screen: renewal and logout must work offline too.
   /\/src\/auth\/oidc-manager\.ts$/,
+  // The side menu and the back button, mounted after the first screen: the shell's all the same, offline too.
+  /\/src\/app\/side-menu\.tsx$/,
+  /\/src\/ui\/ionic\/back-button\.tsx$/,
 ];
 
 /**

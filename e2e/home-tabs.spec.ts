@@ -79,7 +79,7 @@ test('the language is two buttons in the side menu, and closing the menu gives t
     .poll(() =>
       page.evaluate(() => {
         const active = document.activeElement;
-        return active?.closest('ion-menu-button') !== null || active?.tagName === 'ION-MENU-BUTTON';
+        return active?.closest('ion-button.menu-button') !== null;
       }),
     )
     .toBe(true);

@@ -24,6 +24,10 @@ export function useMenuFocusReturn(): { onIonWillOpen: () => void; onIonDidClose
   const lastOutside = useRef<HTMLElement | null>(null);
   const opener = useRef<Opener | null>(null);
   useEffect(() => {
+    // The menu mounts at the first press of a menu button (side-menu-demand.ts): that button has the focus.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && !active.closest('ion-menu'))
+      lastOutside.current = active;
     const remember = (event: FocusEvent): void => {
       const target = event.target;
       if (target instanceof HTMLElement && target !== document.body && !target.closest('ion-menu'))

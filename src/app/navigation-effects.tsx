@@ -4,7 +4,6 @@
  * for a patient whose record is missing, clear the patient where a route says so; follow a tapped push
  * notification to its screen.
  */
-import { menuController } from '@ionic/core/components';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useRef } from 'react';
@@ -17,6 +16,7 @@ import { currentPatientAtom, currentUserAtom } from '../session/session-atoms';
 import { appStore } from '../state/store';
 import { dismissAllOverlays } from '../ui/overlays';
 import { noteNavigation } from '../ui/screen-focus';
+import { closeSideMenu } from '../ui/side-menu-demand';
 import type { AppRoute } from './routes';
 import { ROUTES } from './routes';
 
@@ -57,7 +57,7 @@ export function NavigationEffects(): JSX.Element | null {
   useEffect(() => {
     void location.key; // every navigation, including to the same path
     dismissAllOverlays();
-    void menuController.close().catch(() => undefined);
+    closeSideMenu();
   }, [location.key]);
 
   const matched = matchRoute(location.pathname);

@@ -18,7 +18,7 @@ import { TOAST_ANCHOR_ID } from '../ui/toasts';
 import { RouteGuard } from './route-guard';
 import type { AppRoute } from './routes';
 import { NOT_FOUND_ROUTE, ROUTES } from './routes';
-import { SideMenu } from './side-menu';
+import { SideMenuHost } from './side-menu-host';
 import { tabsFor } from './tabs';
 import './shell.css';
 
@@ -50,7 +50,7 @@ export function Shell(): JSX.Element {
   const hideTabs = tabs.length === 0 || fullScreen;
   return (
     <IonSplitPane contentId="main" when={SPLIT_PANE_WHEN}>
-      <SideMenu />
+      <SideMenuHost splitPaneWhen={SPLIT_PANE_WHEN} />
       {(user?.userType === 'PAT' || user?.userType === 'PHY') && (
         <Suspense fallback={null}>
           <PresenceHeartbeat key={user.id} />

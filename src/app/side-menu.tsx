@@ -6,8 +6,6 @@ import {
   IonLabel,
   IonList,
   IonListHeader,
-  IonMenu,
-  IonMenuToggle,
   IonNote,
   IonTitle,
   IonToolbar,
@@ -21,16 +19,18 @@ import {
   notificationsOutline,
   personCircleOutline,
 } from 'ionicons/icons';
-import { useAtomValue } from 'jotai';
-import type { JSX } from 'react';
-import { lazy, Suspense } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import type { JSX, RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { logout } from '../auth/logout';
 import { runtimeConfig } from '../config/runtime-config';
 import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
 import { confirm } from '../ui/confirm-dialog';
+import { IonMenu, IonMenuToggle } from '../ui/ionic/menu';
 import { ROLE_LABEL } from '../ui/role-labels';
+import { menuReady, sideMenuDemandAtom } from '../ui/side-menu-demand';
 import { AccountSwitcher } from './account-switcher';
 import { useMenuFocusReturn } from './menu-focus';
 import { menuEntriesFor } from './tabs';
@@ -48,12 +48,28 @@ async function confirmLogout(): Promise<void> {
   if (yes) await logout();
 }
 
+/** Opens the menu once mounted when a menu button asked for it before (src/ui/side-menu-demand.ts). */
+function useOpenWhenAsked(): RefObject<HTMLIonMenuElement | null> {
+  const menu = useRef<HTMLIonMenuElement | null>(null);
+  const [demand, setDemand] = useAtom(sideMenuDemandAtom);
+  useEffect(() => {
+    const element = menu.current;
+    if (!demand.openWhenMounted || !element) return;
+    setDemand({ wanted: true, openWhenMounted: false });
+    void menuReady(element)
+      .then(() => element.open())
+      .catch(() => undefined);
+  }, [demand.openWhenMounted, setDemand]);
+  return menu;
+}
+
 /** The side menu: who is signed in, navigation, the switch to another profile, language, About and logout. */
 export function SideMenu(): JSX.Element {
   const { t, i18n } = useLingui();
   const user = useAtomValue(currentUserAtom);
   const { pathname } = useLocation();
   const focusReturn = useMenuFocusReturn();
+  const menu = useOpenWhenAsked();
   const entries = [
     ...menuEntriesFor(user),
     { id: 'notify', label: msg`Notifiche`, icon: notificationsOutline, href: paths.notify() },
@@ -63,6 +79,7 @@ export function SideMenu(): JSX.Element {
 
   return (
     <IonMenu
+      ref={menu}
       contentId="main"
       type="overlay"
       disabled={!user}

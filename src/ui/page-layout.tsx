@@ -16,11 +16,14 @@ import {
 } from '@ionic/react';
 import { useLingui } from '@lingui/react/macro';
 import type { JSX, ReactNode, RefObject } from 'react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { HelpTopic } from './help/help-button';
 import { HelpButton } from './help/help-button';
-import { IonBackButton, IonMenuButton } from './ionic/navigation';
+import { MenuButton } from './menu-button';
 import { focusEnteringScreen, setScreenTitle, takeNavigation } from './screen-focus';
+
+/** Only screens below another show it: its code loads with them, not with the first screen (issue 16). */
+const IonBackButton = lazy(() => import('./ionic/back-button'));
 
 export interface PageLayoutProps {
   title: string;
@@ -49,9 +52,12 @@ export function PageLayout(props: PageLayoutProps): JSX.Element {
         <IonToolbar color="primary">
           <IonButtons slot="start">
             {backTo ? (
-              <IonBackButton defaultHref={backTo} text="" aria-label={t`Indietro`} />
+              // The placeholder keeps the title in place while the button's code arrives.
+              <Suspense fallback={<span className="back-button-placeholder" />}>
+                <IonBackButton defaultHref={backTo} text="" aria-label={t`Indietro`} />
+              </Suspense>
             ) : (
-              withMenu && <IonMenuButton aria-label={t`Apri il menu`} />
+              withMenu && <MenuButton />
             )}
           </IonButtons>
           <IonTitle>

@@ -2,8 +2,10 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { useLingui } from '@lingui/react/macro';
 import { helpCircleOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
-import { useState } from 'react';
-import { HelpModal } from './help-modal';
+import { lazy, Suspense, useState } from 'react';
+
+/** Opened on demand: the sheet and its code load with the first press, not with every screen (issue 16). */
+const HelpModal = lazy(() => import('./help-modal').then((module) => ({ default: module.HelpModal })));
 
 /** The screen a help text belongs to, as the server names it (`/help/{controller}/{action}`). */
 export interface HelpTopic {
@@ -19,7 +21,11 @@ export function HelpButton({ topic }: { topic: HelpTopic }): JSX.Element {
       <IonButton onClick={() => setOpen(true)} aria-label={t`Guida di questa pagina`} aria-haspopup="dialog">
         <IonIcon slot="icon-only" icon={helpCircleOutline} aria-hidden="true" />
       </IonButton>
-      {open && <HelpModal topic={topic} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <HelpModal topic={topic} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
