@@ -6,22 +6,14 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
+import { manualPureFunctions, moduleSideEffects } from './scripts/ionic-treeshake';
+import { ionicPureClasses } from './scripts/vite-ionic-pure-classes';
 import { ionicons } from './scripts/vite-ionicons';
 import { linguiAreas } from './scripts/vite-lingui-areas';
 import { pwaPlugin } from './vite-pwa.config';
 
 /** The API, the identity provider and the runtime configuration live on the server (port 8080). */
 const SERVER = process.env.PORTAL_SERVER ?? 'http://localhost:8080';
-
-/**
- * `@ionic/core` declares no `sideEffects`, so every Ionic component would ship; this keeps only the
- * components the portal imports (see STACK.md, "Ionic bundle size").
- */
-function moduleSideEffects(id: string): boolean {
-  return (
-    !/node_modules\/@ionic\/core\/components\/ion-/.test(id) && !/node_modules\/ionicons\/components/.test(id)
-  );
-}
 
 /**
  * Long-lived vendor chunks, so a release of the portal does not invalidate them. Ionic is left to the
@@ -46,6 +38,8 @@ export default defineConfig(({ mode }) => ({
     linguiAreas(fileURLToPath(new URL('./src/i18n/i18n.ts', import.meta.url))),
     // One module per icon, so an icon travels with the screens that show it (issue 16).
     ionicons(),
+    // @ionic/react's unused class components (the back button) out of the first screen (issue 16).
+    ionicPureClasses(),
     ...pwaPlugin(),
   ],
   server: {
@@ -79,9 +73,8 @@ export default defineConfig(({ mode }) => ({
     // The Ionic runtime of the shell is one chunk of ~600 kB (~130 kB gzip) whatever the split.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      // @ionic/react calls these two factories at module level without a `@__PURE__` mark (e.g. for IonNav),
-      // which kept unused components; they are pure. Lazy-only components live in src/ui/ionic (STACK.md).
-      treeshake: { moduleSideEffects, manualPureFunctions: ['createForwardRef', 'createReactComponent'] },
+      // Only the Ionic components the portal imports (scripts/ionic-treeshake.ts).
+      treeshake: { moduleSideEffects, manualPureFunctions },
       output: { codeSplitting: { groups: vendorGroups } },
     },
   },
