@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
 import type { JSX } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshApp } from '../test/helpers';
 import { PageLayout } from './page-layout';
 import { noteNavigation, takeNavigation } from './screen-focus';
@@ -36,9 +36,17 @@ function renderScreen(title: string, showOpener = true): InstanceType<typeof Def
 const heading = (name: string): HTMLElement => screen.getByRole('heading', { level: 1, name });
 
 beforeEach(() => {
+  // The focus given back is watched for a few seconds (screen-focus.ts): those checks must not outlive the test
+  // file, or they run after jsdom is gone.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   freshApp();
   takeNavigation();
   document.title = '';
+});
+
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
 });
 
 describe('PageLayout: focus follows the journey (WCAG 2.4.3)', () => {
