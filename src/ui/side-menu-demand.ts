@@ -16,7 +16,7 @@ export interface SideMenuDemand {
 export const sideMenuDemandAtom = atom<SideMenuDemand>({ wanted: false, openWhenMounted: false });
 
 /** The mounted side menu, if any (the portal has one). */
-export function mountedSideMenu(): HTMLIonMenuElement | null {
+function mountedSideMenu(): HTMLIonMenuElement | null {
   return document.querySelector('ion-menu');
 }
 

@@ -5,8 +5,7 @@ import type { JSX } from 'react';
 import type { Patient } from '../../contract/patient';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
-import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '../../ui/ionic/card';
-import { IonCard } from '../../ui/ionic/navigation';
+import { IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '../../ui/ionic/card';
 import { SEX_LABEL } from '../../ui/patient-labels';
 
 /** The patient's demographic summary, linking to the full record. */

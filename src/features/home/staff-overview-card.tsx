@@ -4,8 +4,7 @@ import { peopleOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import type { Loaded } from '../../api/use-loader';
 import { paths } from '../../routing/paths';
-import { IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
-import { IonCard } from '../../ui/ionic/navigation';
+import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 
 /** Staff: how many patients they can reach (the probe), and the way to the list. */

@@ -1,4 +1,11 @@
-/** Lazy-only Ionic components outside the `@ionic/react` barrel (see `refresher.ts`). */
+/**
+ * The card's Ionic components outside the `@ionic/react` barrel (see `refresher.ts`). `IonCard` behaves as the
+ * barrel's: a card with `routerLink` navigates through Ionic's router.
+ */
+import {
+  defineCustomElement as defineIonCard,
+  IonCard as IonCardElement,
+} from '@ionic/core/components/ion-card.js';
 import {
   defineCustomElement as defineIonCardContent,
   IonCardContent as IonCardContentElement,
@@ -20,9 +27,12 @@ import type {
   IonCardHeader as IonCardHeaderType,
   IonCardSubtitle as IonCardSubtitleType,
   IonCardTitle as IonCardTitleType,
+  IonCard as IonCardType,
 } from '@ionic/react';
+import { NavContext } from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';
-import React from 'react';
+import type { ComponentProps, JSX, MouseEvent } from 'react';
+import React, { useContext } from 'react';
 
 export const IonCardContent = createComponent({
   tagName: 'ion-card-content',
@@ -55,3 +65,33 @@ export const IonCardTitle = createComponent({
   events: {},
   defineCustomElement: defineIonCardTitle,
 }) as unknown as typeof IonCardTitleType;
+
+const IonCardInner = createComponent({
+  tagName: 'ion-card',
+  elementClass: IonCardElement,
+  react: React,
+  events: {},
+  defineCustomElement: defineIonCard,
+});
+
+type CardProps = ComponentProps<typeof IonCardType>;
+
+export function IonCard(props: CardProps): JSX.Element {
+  const nav = useContext(NavContext);
+  const { routerLink, routerDirection, routerOptions, routerAnimation, onClick, ...rest } = props;
+  const click = (event: MouseEvent<HTMLIonCardElement>): void => {
+    onClick?.(event);
+    if (event.defaultPrevented || routerLink === undefined) return;
+    // A modifier click opens the link in a new tab or window (as in @ionic/react).
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    nav.navigate(routerLink, routerDirection, undefined, routerAnimation, routerOptions);
+  };
+  return (
+    <IonCardInner
+      {...(rest as ComponentProps<typeof IonCardInner>)}
+      href={rest.href ?? routerLink}
+      onClick={click}
+    />
+  );
+}
