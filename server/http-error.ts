@@ -61,6 +61,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   REQUEST_TOO_LARGE: 'Dati inviati troppo pesanti',
   SERVER_BUSY: 'Servizio momentaneamente sovraccarico: riprova tra qualche istante',
   REQUEST_TIMEOUT: 'Il server non ha risposto in tempo. Riprova tra qualche istante.',
+  DB_UNAVAILABLE: 'Archivio dati momentaneamente non raggiungibile: riprova tra qualche istante',
   CONFERENCE_NOT_ALLOWED: 'Non puoi richiedere una videoconferenza con questo paziente',
   CONFERENCE_ALREADY_REQUESTED: 'Hai già una richiesta di videoconferenza in attesa con questo paziente',
   CONFERENCE_ALREADY_ANSWERED: 'La richiesta di videoconferenza ha già ricevuto una risposta',

@@ -8,9 +8,9 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { type ChannelListener, listenOnPostgres } from './notifications';
 import { yieldBeforeEachStatement } from './pglite-turns';
+import { createPostgresPool } from './postgres-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,6 +35,22 @@ export interface DatabaseHandle {
  */
 export const liveChannel = (schemaName: string): string => `live_${schemaName}`;
 
+/** How long /readyz waits for the database's answer before it says "not ready". */
+const PING_TIMEOUT_MS = 1000;
+
+async function withinMs(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  try {
+    await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -47,16 +63,17 @@ export async function openDatabase(
     /** PostgreSQL only: a schema of its own, so parallel test files never share tables. */ isolatedSchema?: string;
     /** With isolatedSchema: close leaves the schema (a second handle on it, as a second server process). */
     keepSchema?: boolean;
+    /** PostgreSQL only: a connection broke (the database restarted or went away); the pool replaces it. */
+    onConnectionError?: (error: Error) => void;
   } = {},
 ): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(location)) {
     const isolated = options.isolatedSchema;
     if (isolated !== undefined && !/^[a-z_][a-z0-9_]*$/.test(isolated))
       throw new Error('invalid schema name');
-    const pool = new pg.Pool({
-      connectionString: location,
-      max: 10,
-      ...(isolated ? { options: `-c search_path=${isolated}` } : {}),
+    const pool = createPostgresPool(location, {
+      ...(isolated ? { isolatedSchema: isolated } : {}),
+      ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
     });
     if (isolated) await pool.query(`create schema if not exists ${isolated}`);
     const db = drizzleNodePg(pool, { schema });
@@ -64,9 +81,8 @@ export async function openDatabase(
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
-      },
+      // Bounded: a probe that hangs on a full pool or a vanished host would say nothing to the orchestrator.
+      ping: () => withinMs(PING_TIMEOUT_MS, pool.query('select 1')),
       listen: (listener) => listenOnPostgres(location, liveChannel(isolated ?? 'public'), listener),
       close: async () => {
         if (isolated && !options.keepSchema) await pool.query(`drop schema if exists ${isolated} cascade`);

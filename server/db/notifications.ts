@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from './postgres-pool';
 
 /** Called with each payload sent on the channel; `resync` after a lost connection (payloads may be missed). */
 export interface ChannelListener {
@@ -22,7 +23,11 @@ export async function listenOnPostgres(
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) listener.onPayload(message.payload ?? '');
     });

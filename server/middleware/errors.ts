@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ErrorReply } from '../../src/contract';
 import type { AppEnv } from '../app-env';
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { errorMessages, HttpError } from '../http-error';
 
 function reply(c: Context<AppEnv>, body: ErrorReply, headers?: Record<string, string>): Response {
@@ -29,8 +30,17 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     // Hono raises these for malformed bodies (e.g. invalid JSON).
     return reply(c, { status: error.status, code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST });
   }
-  const errorId = randomUUID();
   const logger = c.get('logger') ?? c.get('deps').logger;
+  if (isDatabaseUnavailable(error)) {
+    // An outage of the database, not a fault of this request: the client retries, the log is not flooded.
+    logger.warn('database unavailable', { path: c.req.path, error: error.message });
+    return reply(
+      c,
+      { status: 503, code: 'DB_UNAVAILABLE', message: errorMessages.DB_UNAVAILABLE },
+      { 'Retry-After': String(DB_RETRY_AFTER_SECONDS) },
+    );
+  }
+  const errorId = randomUUID();
   logger.error('unexpected error', { errorId, error: error.message, stack: error.stack });
   return reply(c, { status: 500, code: 'INTERNAL', message: errorMessages.INTERNAL, errorId });
 }

@@ -70,6 +70,7 @@ const ERROR_TEXT: Readonly<
   REQUEST_TOO_LARGE: msg`Dati inviati troppo pesanti`,
   SERVER_BUSY: msg`Servizio momentaneamente sovraccarico: riprova tra qualche istante`,
   REQUEST_TIMEOUT: msg`Il server non ha risposto in tempo. Riprova tra qualche istante.`,
+  DB_UNAVAILABLE: msg`Archivio dati momentaneamente non raggiungibile: riprova tra qualche istante`,
   CONFERENCE_NOT_ALLOWED: msg`Non puoi richiedere una videoconferenza con questo paziente`,
   CONFERENCE_ALREADY_REQUESTED: msg`Hai già una richiesta di videoconferenza in attesa con questo paziente`,
   CONFERENCE_ALREADY_ANSWERED: msg`La richiesta di videoconferenza ha già ricevuto una risposta`,
