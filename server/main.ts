@@ -7,7 +7,7 @@ import { grantLiveness } from './auth/grant-liveness';
 import { databaseReplayStore } from './auth/replay-store';
 import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
 import { issuerOf, loadConfig, unsafeConfigReason } from './config';
-import { openDatabase } from './db/client';
+import { openServerDatabase } from './db/open-server-database';
 import { seedDemoData } from './db/seed';
 import { demoLogin } from './db/seed/demo-accounts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
@@ -30,7 +30,7 @@ if (refusal) {
   process.stderr.write(`Refusing to start: ${refusal}\n`);
   process.exit(1);
 }
-const database = await openDatabase(config.databaseUrl ?? config.dataDir);
+const database = await openServerDatabase(config.databaseUrl ?? config.dataDir, logger);
 logger.info('database ready', { kind: database.kind });
 if (config.seedDemoData) await seedDemoData(database.db, logger);
 
