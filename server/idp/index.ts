@@ -4,6 +4,7 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountSwitcher } from '../app-env';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
 import { recordOnlySender, type SmsSender } from '../services/sms/outbox';
 import { createAccountSwitcher } from './account-switch';
@@ -107,9 +108,14 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
   const fail = (res: ServerResponse, error: unknown): void => {
-    logger.error('idp.request_failed', { error: error instanceof Error ? error.message : String(error) });
+    const away = isDatabaseUnavailable(error);
+    logger[away ? 'warn' : 'error']('idp.request_failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
     if (!res.headersSent) {
-      res.statusCode = 500;
+      // The database away: a retry in a moment works, as for the API (DB_UNAVAILABLE).
+      res.statusCode = away ? 503 : 500;
+      if (away) res.setHeader('Retry-After', String(DB_RETRY_AFTER_SECONDS));
       res.end();
     } else {
       res.destroy();

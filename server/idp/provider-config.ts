@@ -4,6 +4,7 @@ import { errors } from 'oidc-provider';
 import { GRANT_CLAIM } from '../auth/grant-liveness';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
 import { switchedTokenSource } from './account-switch-source';
 import { findAccount } from './accounts';
@@ -223,6 +224,10 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
     enabledJWA: { dPoPSigningAlgValues: ['ES256', 'RS256', 'EdDSA', 'Ed25519'] },
     async renderError(ctx, out, error) {
       logger.warn('idp.error', { error: out.error, description: out.error_description, name: error.name });
+      if (isDatabaseUnavailable(error)) {
+        ctx.status = 503;
+        ctx.set('Retry-After', String(DB_RETRY_AFTER_SECONDS));
+      }
       const text = localeOf(ctx);
       const detail = out.error_description
         ? `${text.errorText} (${out.error}: ${out.error_description})`

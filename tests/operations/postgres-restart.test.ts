@@ -90,6 +90,11 @@ describe('a PostgreSQL restart and outage under a running portal', () => {
       ];
       const write = await session.sendMessage(recipient, 'Durante il guasto');
       const ready = await fetch(`${portal.base}/readyz`);
+      // The identity provider's login start, which reads the browser's session.
+      const login = await fetch(
+        `${portal.base}/idp/auth?client_id=portal&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(`${portal.base}/postAuth`)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+        { redirect: 'manual', headers: { Cookie: '_session=abc' } },
+      );
       await sleep(Math.max(0, 3000 - (Date.now() - downAt)));
       expect(portal.child.exitCode, portal.stderr()).toBeNull();
       for (const each of during) {
@@ -103,6 +108,10 @@ describe('a PostgreSQL restart and outage under a running portal', () => {
       }
       expect(write).toMatchObject({ status: 503, code: 'DB_UNAVAILABLE' });
       expect(ready.status).toBe(503);
+      expect({ status: login.status, retryAfter: login.headers.get('retry-after') }).toEqual({
+        status: 503,
+        retryAfter: expect.stringMatching(/^\d+$/),
+      });
 
       // 3. The database comes back: every kind of request works within 5 s, without a restart.
       await cluster.start();
@@ -125,12 +134,14 @@ describe('a PostgreSQL restart and outage under a running portal', () => {
       };
       const recoveredAt: Record<string, number> = {};
       while (Object.keys(recoveredAt).length < Object.keys(kinds).length && Date.now() - backAt < 5000) {
-        // Side by side, as many users would: each kind's figure is its own first success.
+        // Side by side, as many users would; a kind counts when a request of it sent within 5 s works.
         await Promise.all(
           Object.entries(kinds)
             .filter(([kind]) => recoveredAt[kind] === undefined)
             .map(async ([kind, works]) => {
-              if (await works()) recoveredAt[kind] = Date.now() - backAt;
+              // When the request that worked was sent: a signature's own seconds are not the outage's.
+              const sentAt = Date.now() - backAt;
+              if (await works()) recoveredAt[kind] = sentAt;
             }),
         );
         await sleep(100);
@@ -160,7 +171,7 @@ describe('a PostgreSQL restart and outage under a running portal', () => {
       ).toEqual([]);
       const seconds = Math.max(...Object.values(recoveredAt)) / 1000;
       console.info(
-        `PostgreSQL restart + 3 s outage: ${load.samples.length} background requests, ${failed.length} failed (503 DB_UNAVAILABLE, slowest ${Math.max(0, ...failed.map((each) => each.ms))} ms); every kind of request back ${seconds.toFixed(2)} s after PostgreSQL (${JSON.stringify(recoveredAt)})`,
+        `PostgreSQL restart + 3 s outage: ${load.samples.length} background requests, ${failed.length} failed (503 DB_UNAVAILABLE, slowest ${Math.max(0, ...failed.map((each) => each.ms))} ms); every kind of request worked when sent ${seconds.toFixed(2)} s after PostgreSQL was back (${JSON.stringify(recoveredAt)})`,
       );
 
       // The outbox dispatcher resumed: what the writes after the return queued leaves the outbox.
