@@ -1,8 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from '../../server/db/data-dir-lock';
 import { type PortalProcess, spawnPortal } from './portal-process';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const folders: string[] = [];
 function folder(): string {
@@ -34,9 +37,11 @@ describe('a PGlite DATA_DIR that cannot be used', () => {
   it('stops a second process on the same folder with one line and exit code 1; the first goes on', async () => {
     const first = await onPglite(dataDir);
     try {
-      await first.ready();
+      // The lock is taken before PGlite opens the folder: the second starts while the first migrates.
+      while (!existsSync(path.join(dataDir, LOCK_FILE)) && first.child.exitCode === null) await sleep(100);
       const second = await onPglite(dataDir);
       const { code, line } = await refusal(second);
+      await first.ready();
       expect(code).toBe(1);
       expect(line).toMatch(/^Cannot start: DATA_DIR .+ is in use by another server process \(pid \d+\)/);
       expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
