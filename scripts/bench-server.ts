@@ -28,7 +28,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the kernel's pick, released at once). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -72,8 +73,9 @@ async function seed(location: string, docs: number): Promise<{ patientId: number
   return { patientId, seconds: (performance.now() - started) / 1000 };
 }
 
-async function waitUntilReady(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Resolves when `/readyz` answers 200; rejects when the process exits first or after `ms`. */
+export async function waitUntilReady(base: string, child: ChildProcess, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
     try {
@@ -85,7 +87,7 @@ async function waitUntilReady(base: string, child: ChildProcess): Promise<void> 
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('bench server not ready after 60 s');
+  throw new Error(`bench server not ready after ${ms / 1000} s`);
 }
 
 /** The server process on an existing database, from `cwd` (another checkout, for an A/B in one run). */

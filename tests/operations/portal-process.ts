@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './private-postgres';
+import { freePort, waitUntilReady } from '../../scripts/bench-server';
 
 export interface PortalProcess {
   base: string;
@@ -73,19 +73,9 @@ export async function spawnPortal(env: Record<string, string>): Promise<PortalPr
     stderr: () => stderr,
     exited,
     async ready(ms = 120_000) {
-      const deadline = Date.now() + ms;
-      while (Date.now() < deadline) {
-        if (gone) throw new Error(`the portal exited before it was ready: ${stderr.slice(-2000)}`);
-        try {
-          const response = await fetch(`${base}/readyz`);
-          await response.arrayBuffer();
-          if (response.ok) return;
-        } catch {
-          // not listening yet
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new Error('the portal was not ready in time');
+      await waitUntilReady(base, child, ms).catch((error: Error) => {
+        throw new Error(`${error.message}: ${stderr.slice(-2000)}`);
+      });
     },
     async stop() {
       if (!gone) child.kill('SIGTERM');

@@ -5,10 +5,12 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../scripts/bench-server';
+
+export { freePort };
 
 export interface PrivatePostgres {
   port: number;
@@ -38,18 +40,6 @@ function binDir(): string {
   if (!versions[0])
     throw new Error('no PostgreSQL server binaries (apt-get install postgresql, or set PG_BIN)');
   return path.join(root, versions[0], 'bin');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const asRoot = process.getuid?.() === 0;
