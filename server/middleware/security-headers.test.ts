@@ -51,4 +51,13 @@ describe('security headers', () => {
     const sameOrigin = await launched({ CDC_OPENER_ORIGIN: 'https://dossier.example.org' });
     expect(sameOrigin.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
   });
+
+  it('lets the portal’s pages add style elements (Ionic) but no style attribute', async () => {
+    const csp = (await appAt('https://dossier.example.org').request('/')).headers.get(
+      'Content-Security-Policy',
+    );
+    const directives = csp?.split('; ') ?? [];
+    expect(directives).toContain("style-src 'self' 'unsafe-inline'");
+    expect(directives).toContain("style-src-attr 'none'");
+  });
 });

@@ -3,7 +3,12 @@ import type { AppEnv } from '../app-env';
 import { issuerOf, type ServerConfig } from '../config';
 import { setReplyHeader } from './reply-headers';
 
-/** CSP of the portal: no inline scripts; Ionic sets inline styles, so styles allow them. */
+/**
+ * CSP of the portal: no inline scripts. Ionic's scoped components add `<style>` elements at run time, so
+ * style elements may be inline; style attributes may not (nothing in the portal writes one: React, Ionic,
+ * pdf.js and vis-timeline set styles through the CSSOM, which CSP does not govern). Measured in
+ * docs/decisions.md, 2026-11-27.
+ */
 export function portalCsp(config: ServerConfig, frameAncestors = "'none'"): string {
   const issuerOrigin = new URL(issuerOf(config)).origin;
   const self = new URL(config.publicUrl).origin;
@@ -12,6 +17,7 @@ export function portalCsp(config: ServerConfig, frameAncestors = "'none'"): stri
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
+    "style-src-attr 'none'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${idp}`,
