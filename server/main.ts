@@ -10,6 +10,7 @@ import { issuerOf, loadConfig, unsafeConfigReason } from './config';
 import { openServerDatabase } from './db/open-server-database';
 import { seedDemoData } from './db/seed';
 import { demoLogin } from './db/seed/demo-accounts';
+import { applyHttpLimits, httpLimitsFrom } from './http-limits';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
@@ -97,6 +98,7 @@ const app = createApp({
 const server = createServer(
   createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),
 );
+applyHttpLimits(server, httpLimitsFrom(process.env), config.trustProxy);
 
 server.listen(config.port, config.host, () => {
   const { address } = server.address() as AddressInfo;

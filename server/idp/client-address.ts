@@ -51,6 +51,11 @@ function trustedMatcher(proxies: readonly string[]): (address: string) => boolea
   return matcher;
 }
 
+/** Whether a socket's address is one of the configured proxies (TRUST_PROXY). */
+export function isTrustedProxy(remoteAddress: string, trustedProxies: readonly string[]): boolean {
+  return trustedMatcher(trustedProxies)(plain(remoteAddress));
+}
+
 /**
  * Client address for the per-address limits. `X-Forwarded-For` counts only when the connection comes
  * from a configured proxy: then the hops are read from the right, skipping trusted proxies, and the first

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
+import { everyReplyHeaders } from '../middleware/security-headers';
 import { recordOnlySender, type SmsSender } from '../services/sms/outbox';
 import { createAccountSwitcher } from './account-switch';
 import { sweepExpired } from './adapter';
@@ -52,7 +53,7 @@ function securityPolicy(config: ServerConfig): SecurityPolicy {
   const portalOrigin = new URL(config.publicUrl).origin;
   const { redirectUris, postLogoutUris } = clientRedirects(config);
   const formTargets = [...redirectUris, ...postLogoutUris].map((uri) => new URL(uri).origin);
-  return { portalOrigin, formTargets };
+  return { portalOrigin, formTargets, everyReply: everyReplyHeaders(config) };
 }
 
 export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<EmbeddedIdp> {

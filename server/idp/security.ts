@@ -18,6 +18,8 @@ export interface SecurityPolicy {
   portalOrigin: string;
   /** Origins a form may post or be redirected to: the portal and the other registered redirect targets. */
   formTargets: readonly string[];
+  /** What every reply of the server carries (HSTS over https, opener and resource policies). */
+  everyReply: Readonly<Record<string, string>>;
 }
 
 /**
@@ -44,4 +46,5 @@ export function applySecurityHeaders(
   res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
+  for (const [name, value] of Object.entries(policy.everyReply)) res.setHeader(name, value);
 }

@@ -96,11 +96,12 @@ function slowRequest(
 async function get(
   port: number,
   path: string,
-): Promise<{ status: number; retryAfter: string | null; body: unknown }> {
+): Promise<{ status: number; retryAfter: string | null; resourcePolicy: string | null; body: unknown }> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`);
   return {
     status: response.status,
     retryAfter: response.headers.get('Retry-After'),
+    resourcePolicy: response.headers.get('Cross-Origin-Resource-Policy'),
     body: await response.json(),
   };
 }
@@ -113,7 +114,7 @@ describe('the process listener', () => {
   const start = async (maxInFlight: number, requestTimeoutMs: number) => {
     let arrived = 0;
     const handler = createNodeHandler({
-      config: { maxInFlight, requestTimeoutMs, apiBase: '/api' },
+      config: { ...ctx.config, maxInFlight, requestTimeoutMs, apiBase: '/api' },
       api: getRequestListener(ctx.app.fetch),
       idp: idp.idp.handle,
     });
@@ -153,6 +154,8 @@ describe('the process listener', () => {
     for (const answer of refused) {
       expect(answer.status).toBe(503);
       expect(answer.retryAfter).toBe('2');
+      // The process's own refusals carry what every reply carries.
+      expect(answer.resourcePolicy).toBe('same-origin');
       expect(answer.body).toEqual({
         status: 503,
         code: 'SERVER_BUSY',

@@ -3,6 +3,7 @@ import type { ErrorCode, ErrorReply } from '../../src/contract';
 import type { ServerConfig } from '../config';
 import { errorMessages } from '../http-error';
 import { RETRY_AFTER_SECONDS } from './request-timeout';
+import { everyReplyHeaders, type OriginPolicyConfig } from './security-headers';
 
 /** Largest form the identity provider reads (login, code, password change, logout confirmation). */
 export const IDP_BODY_MAX_BYTES = 16 * 1024;
@@ -18,7 +19,7 @@ const LINGER_MAX_BYTES = 1024 * 1024;
 const HEALTH_PROBES = new Set(['/healthz', '/readyz']);
 
 export interface NodeHandlerParts {
-  config: Pick<ServerConfig, 'maxInFlight' | 'requestTimeoutMs' | 'apiBase'>;
+  config: Pick<ServerConfig, 'maxInFlight' | 'requestTimeoutMs' | 'apiBase'> & OriginPolicyConfig;
   /** The Hono app (API, health probes, the built portal). */
   api: RequestListener;
   /** The embedded identity provider under `/idp`, when there is one. */
@@ -31,10 +32,17 @@ const hasBody = (req: IncomingMessage): boolean =>
 const retryLater = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
 
 /** The contract's ErrorReply, straight on the socket (these refusals come before Hono or the IdP). */
-function refuse(res: ServerResponse, status: 413 | 503, code: ErrorCode, headers = {}): void {
+function refuse(
+  res: ServerResponse,
+  status: 413 | 503,
+  code: ErrorCode,
+  config: OriginPolicyConfig,
+  headers = {},
+): void {
   if (res.headersSent) return;
   const body: ErrorReply = { status, code, message: errorMessages[code] };
   res.writeHead(status, {
+    ...everyReplyHeaders(config),
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
     ...headers,
@@ -48,7 +56,12 @@ function refuse(res: ServerResponse, status: 413 | 503, code: ErrorCode, headers
  * discarded for LINGER_MS or LINGER_MAX_BYTES at most, then the connection closes: a huge body is never
  * read to its end, let alone kept.
  */
-function guardBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): void {
+function guardBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  config: OriginPolicyConfig,
+): void {
   let received = 0;
   let afterAnswer = 0;
   const push = req.push.bind(req);
@@ -61,7 +74,7 @@ function guardBody(req: IncomingMessage, res: ServerResponse, maxBytes: number):
   req.push = (chunk: Buffer | null, encoding?: BufferEncoding): boolean => {
     if (chunk === null) return push(chunk, encoding);
     received += chunk.length;
-    if (received > maxBytes) refuse(res, 413, 'REQUEST_TOO_LARGE');
+    if (received > maxBytes) refuse(res, 413, 'REQUEST_TOO_LARGE', config);
     if (res.writableFinished || received > maxBytes) {
       afterAnswer += chunk.length;
       if (afterAnswer > LINGER_MAX_BYTES) close();
@@ -84,7 +97,7 @@ export function createNodeHandler(parts: NodeHandlerParts): RequestListener {
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const toIdp = idp !== null && (path === '/idp' || path.startsWith('/idp/'));
-    if (hasBody(req)) guardBody(req, res, toIdp ? IDP_BODY_MAX_BYTES : Number.POSITIVE_INFINITY);
+    if (hasBody(req)) guardBody(req, res, toIdp ? IDP_BODY_MAX_BYTES : Number.POSITIVE_INFINITY, config);
     // Probes are never queued behind the cap; live streams stay open by design and have their own cap
     // (MAX_LIVE_STREAMS, in the live hub), so they do not hold MAX_IN_FLIGHT's places.
     if (HEALTH_PROBES.has(path) || path === liveStreamPath) {
@@ -92,7 +105,7 @@ export function createNodeHandler(parts: NodeHandlerParts): RequestListener {
       return;
     }
     if (inFlight >= config.maxInFlight) {
-      refuse(res, 503, 'SERVER_BUSY', retryLater);
+      refuse(res, 503, 'SERVER_BUSY', config, retryLater);
       req.resume();
       return;
     }
@@ -103,11 +116,14 @@ export function createNodeHandler(parts: NodeHandlerParts): RequestListener {
       return;
     }
     if (Number(req.headers['content-length'] ?? 0) > IDP_BODY_MAX_BYTES) {
-      refuse(res, 413, 'REQUEST_TOO_LARGE');
+      refuse(res, 413, 'REQUEST_TOO_LARGE', config);
       req.resume();
       return;
     }
-    const timer = setTimeout(() => refuse(res, 503, 'REQUEST_TIMEOUT', retryLater), config.requestTimeoutMs);
+    const timer = setTimeout(
+      () => refuse(res, 503, 'REQUEST_TIMEOUT', config, retryLater),
+      config.requestTimeoutMs,
+    );
     res.once('close', () => clearTimeout(timer));
     void idp(req, res);
   };

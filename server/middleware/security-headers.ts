@@ -3,7 +3,12 @@ import type { AppEnv } from '../app-env';
 import { issuerOf, type ServerConfig } from '../config';
 import { setReplyHeader } from './reply-headers';
 
-/** CSP of the portal: no inline scripts; Ionic sets inline styles, so styles allow them. */
+/**
+ * CSP of the portal: no inline scripts. Ionic's scoped components add `<style>` elements at run time, so
+ * style elements may be inline; style attributes may not (nothing in the portal writes one: React, Ionic,
+ * pdf.js and vis-timeline set styles through the CSSOM, which CSP does not govern). Measured in
+ * docs/decisions.md, 2026-11-27.
+ */
 export function portalCsp(config: ServerConfig, frameAncestors = "'none'"): string {
   const issuerOrigin = new URL(issuerOf(config)).origin;
   const self = new URL(config.publicUrl).origin;
@@ -12,6 +17,7 @@ export function portalCsp(config: ServerConfig, frameAncestors = "'none'"): stri
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
+    "style-src-attr 'none'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self'${idp}`,
@@ -25,6 +31,36 @@ export function portalCsp(config: ServerConfig, frameAncestors = "'none'"): stri
   ].join('; ');
 }
 
+export type OriginPolicyConfig = Pick<ServerConfig, 'publicUrl' | 'cdcLauncherJwks' | 'cdcOpenerOrigin'>;
+
+/**
+ * The window's opener policy, one for every page of the origin (portal, IdP, demo pages): pages of one origin
+ * with different values would switch browsing context groups as a window moves between them, and the service
+ * worker answers every portal navigation with index.html's headers anyway. `same-origin`, unless an
+ * application of another origin launches the portal (CDC_LAUNCHER_JWKS): the launched window must keep its
+ * opener to post AUTOMATIC_LOGOUT to it (spec 4), which `same-origin` would cut.
+ */
+export function openerPolicy(config: OriginPolicyConfig): 'same-origin' | 'unsafe-none' {
+  if (!config.cdcLauncherJwks) return 'same-origin';
+  const portal = new URL(config.publicUrl).origin;
+  return config.cdcOpenerOrigin === portal ? 'same-origin' : 'unsafe-none';
+}
+
+/**
+ * Headers every reply of this server carries, whoever writes it (the app, the identity provider, the
+ * process's own refusals): HSTS when served over https (PUBLIC_URL, the address users reach), the opener
+ * policy, and no reading of any reply by another site's page (CORP; CORS requests are not concerned).
+ */
+export function everyReplyHeaders(config: OriginPolicyConfig): Record<string, string> {
+  return {
+    ...(config.publicUrl.startsWith('https:')
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+    'Cross-Origin-Opener-Policy': openerPolicy(config),
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}
+
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
@@ -32,9 +68,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     setReplyHeader(c, 'X-Content-Type-Options', 'nosniff');
     setReplyHeader(c, 'Referrer-Policy', 'no-referrer');
     setReplyHeader(c, 'Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
-    // Served over https: browsers never fall back to plain http for this host (nor the IdP beside it).
-    if (config.publicUrl.startsWith('https:'))
-      setReplyHeader(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    for (const [name, value] of Object.entries(everyReplyHeaders(config))) setReplyHeader(c, name, value);
     if (c.req.path.startsWith(config.apiBase)) {
       setReplyHeader(c, 'Cache-Control', 'no-store');
       setReplyHeader(c, 'Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");

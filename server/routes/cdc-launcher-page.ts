@@ -45,13 +45,15 @@ export const LAUNCHER_SCRIPT = `(function () {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ kind: button.getAttribute('data-kind') })
     }).then(function (response) {
+      // 403: the page's own session has expired (an hour) or is missing.
+      if (response.status === 403) throw new Error('reload');
       if (!response.ok) throw new Error(String(response.status));
       return response.json();
     }).then(function (reply) {
       portal.location.href = reply.url;
-    }).catch(function () {
+    }).catch(function (error) {
       portal.close();
-      status('Apertura non riuscita.');
+      status(error.message === 'reload' ? 'Sessione della pagina scaduta: ricarica la pagina.' : 'Apertura non riuscita.');
     });
   });
   window.addEventListener('message', function (event) {

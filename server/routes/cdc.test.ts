@@ -181,12 +181,25 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
     expect(statuses.filter((status) => status === 404)).toHaveLength(24);
   });
 
-  it('opens a context session made by the launcher once, and only before it expires', async () => {
-    const made = await ctx.app.request('/demo/launcher/launch', {
+  /** What the launcher page's script sends: its session cookie, from the portal's origin. */
+  const launchFromPage = async (kind: 'token' | 'context', headers: Record<string, string> = {}) => {
+    const page = await ctx.app.request('/demo/launcher');
+    const cookie = page.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    return ctx.app.request('/demo/launcher/launch', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: 'context' }),
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: new URL(ctx.config.publicUrl).origin,
+        'Sec-Fetch-Site': 'same-origin',
+        Cookie: cookie,
+        ...headers,
+      },
+      body: JSON.stringify({ kind }),
     });
+  };
+
+  it('opens a context session made by the launcher once, and only before it expires', async () => {
+    const made = await launchFromPage('context');
     const { url } = (await made.json()) as { url: string };
     const id = new URL(url, 'http://localhost').searchParams.get('id') ?? '';
     expect(id).toMatch(/^[\w-]{22}$/);
@@ -195,11 +208,7 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
     const ok = replies.find((reply) => reply.status === 200);
     expect(await ok?.json()).toMatchObject({ otherParams: { patientId: giulia.id, page: 'dossier' } });
 
-    const again = await ctx.app.request('/demo/launcher/launch', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ kind: 'context' }),
-    });
+    const again = await launchFromPage('context');
     const late =
       new URL(((await again.json()) as { url: string }).url, 'http://localhost').searchParams.get('id') ?? '';
     await ctx.db
@@ -244,6 +253,46 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
     });
     expect(foreign.status).toBe(400);
     expect((await ctx.app.request('/api/v1/cdc/logout', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('launches only for the launcher page: its own session, from the portal’s origin (issue 24, section 7)', async () => {
+    const origin = new URL(ctx.config.publicUrl).origin;
+    const page = await ctx.app.request('/demo/launcher');
+    const line = page.headers.getSetCookie()[0] ?? '';
+    expect(line).toMatch(
+      /^demo_launcher_session=[\w.-]+; Max-Age=3600; Path=\/demo\/launcher; HttpOnly; SameSite=Strict$/,
+    );
+    const session = line.split(';')[0] ?? '';
+    const post = (headers: Record<string, string>) =>
+      ctx.app.request('/demo/launcher/launch', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ kind: 'token' }),
+      });
+    const refusals: Record<string, Record<string, string>> = {
+      'no session, no origin (a script outside any browser)': {},
+      'no session': { Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+      'another site': { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', Cookie: session },
+      'no Origin': { 'Sec-Fetch-Site': 'same-origin', Cookie: session },
+      'same site, another origin': { Origin: origin, 'Sec-Fetch-Site': 'same-site', Cookie: session },
+      'a forged session': {
+        Origin: origin,
+        Cookie: `demo_launcher_session=${session.split('.').slice(0, 2).join('.')}.AAAA`,
+      },
+      'a launch token for a session': {
+        Origin: origin,
+        Cookie: `demo_launcher_session=${await tokenFor()}`,
+      },
+    };
+    for (const [what, headers] of Object.entries(refusals)) {
+      const refused = await post(headers);
+      expect(refused.status, what).toBe(403);
+      expect(await codeOf(refused), what).toBe('ACCESS_DENIED');
+    }
+    // The page's own request: a launch token for dott.ferrari on Giulia's dossier.
+    const launched = await post({ Origin: origin, 'Sec-Fetch-Site': 'same-origin', Cookie: session });
+    expect(launched.status).toBe(200);
+    expect(((await launched.json()) as { url: string }).url).toMatch(/^\/cdc\/discovery\?token=/);
   });
 
   it('serves the demo launcher page', async () => {
