@@ -8,6 +8,7 @@ import { databaseReplayStore } from './auth/replay-store';
 import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
 import { issuerOf, loadConfig, unsafeConfigReason } from './config';
 import { openDatabase } from './db/client';
+import { withMigrationLock } from './db/migration-lock';
 import { seedDemoData } from './db/seed';
 import { demoLogin } from './db/seed/demo-accounts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
@@ -32,7 +33,9 @@ if (refusal) {
 }
 const database = await openDatabase(config.databaseUrl ?? config.dataDir);
 logger.info('database ready', { kind: database.kind });
-if (config.seedDemoData) await seedDemoData(database.db, logger);
+// Processes started together on an empty database: one seeds, the others find its data and leave it.
+if (config.seedDemoData)
+  await withMigrationLock(config.databaseUrl, 'public', () => seedDemoData(database.db, logger));
 
 let idp: EmbeddedIdp | null = null;
 let verifyToken: VerifyToken;
