@@ -48,8 +48,7 @@ describe('three server processes started together on an empty database', () => {
     );
     expect((jwks[0] as { keys: unknown[] }).keys).toHaveLength(1);
     expect(new Set(jwks.map((set) => JSON.stringify(set))).size).toBe(1);
-    expect((await Promise.all(servers.map((server) => server.stop()))).every((code) => code === 0)).toBe(
-      true,
-    );
+    const exitCodes = await Promise.all(servers.map((server) => server.stop()));
+    expect(exitCodes, servers.map((server) => server.output()).join('\n')).toEqual([0, 0, 0]);
   }, 200_000);
 });
