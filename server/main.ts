@@ -7,6 +7,7 @@ import { grantLiveness } from './auth/grant-liveness';
 import { databaseReplayStore } from './auth/replay-store';
 import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
 import { issuerOf, loadConfig, unsafeConfigReason } from './config';
+import { withMigrationLock } from './db/migration-lock';
 import { openServerDatabase } from './db/open-server-database';
 import { seedDemoData } from './db/seed';
 import { demoLogin } from './db/seed/demo-accounts';
@@ -33,7 +34,9 @@ if (refusal) {
 }
 const database = await openServerDatabase(config.databaseUrl ?? config.dataDir, logger);
 logger.info('database ready', { kind: database.kind });
-if (config.seedDemoData) await seedDemoData(database.db, logger);
+// Processes started together on an empty database: one seeds, the others find its data and leave it.
+if (config.seedDemoData)
+  await withMigrationLock(config.databaseUrl, 'public', () => seedDemoData(database.db, logger));
 
 let idp: EmbeddedIdp | null = null;
 let verifyToken: VerifyToken;

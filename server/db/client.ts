@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { withMigrationLock } from './migration-lock';
 import { type ChannelListener, listenOnPostgres } from './notifications';
 import { yieldBeforeEachStatement } from './pglite-turns';
 import { createPostgresPool } from './postgres-pool';
@@ -77,7 +78,10 @@ export async function openDatabase(
     });
     if (isolated) await pool.query(`create schema if not exists ${isolated}`);
     const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder, ...(isolated ? { migrationsSchema: isolated } : {}) });
+    // Processes started together take turns: each finds the tables the first one made.
+    await withMigrationLock(location, isolated ?? 'public', () =>
+      migrateNodePg(db, { migrationsFolder, ...(isolated ? { migrationsSchema: isolated } : {}) }),
+    );
     return {
       db: db as unknown as Database,
       kind: 'postgres',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, like, not } from 'drizzle-orm';
+import { asc, like, not, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/client';
 import { signingKeys } from '../db/schema';
@@ -21,7 +21,7 @@ async function newSigningKey(): Promise<{ kid: string; jwk: JWK }> {
   return { kid, jwk: { ...jwk, kid, alg: SIGNING_ALG, use: 'sig' } };
 }
 
-async function readSigningKeys(db: Database): Promise<JWK[]> {
+async function readSigningKeys(db: Pick<Database, 'select'>): Promise<JWK[]> {
   const rows = await db
     .select()
     .from(signingKeys)
@@ -38,7 +38,13 @@ export async function loadIdpKeys(db: Database): Promise<IdpKeys> {
   let signing = await readSigningKeys(db);
   if (signing.length === 0) {
     const { kid, jwk } = await newSigningKey();
-    await db.insert(signingKeys).values({ kid, privateJwk: jwk }).onConflictDoNothing();
+    // Processes started together: one writes the first key and the others read it. A key each would
+    // leave each process signing with a key the others, which loaded theirs, do not know.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('idp-first-key:' || current_schema()))`);
+      if ((await readSigningKeys(tx)).length === 0)
+        await tx.insert(signingKeys).values({ kid, privateJwk: jwk });
+    });
     signing = await readSigningKeys(db);
   }
   await db

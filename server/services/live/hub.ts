@@ -26,6 +26,8 @@ export class LiveHub {
   private readonly streams = new Map<number, LiveSubscriber[]>();
   private open = 0;
   private stopListening: (() => Promise<void>) | null = null;
+  /** Set by stop(): a stream opened while the process drains would hear nothing and be cut at the grace's end. */
+  private stopped = false;
 
   constructor(
     private readonly maxStreams: number,
@@ -47,9 +49,9 @@ export class LiveHub {
     return this.open;
   }
 
-  /** Adds a stream; null when the process has MAX_LIVE_STREAMS open. Returns the unsubscribe. */
+  /** Adds a stream; null when the process has MAX_LIVE_STREAMS open or stops. Returns the unsubscribe. */
   subscribe(subscriber: LiveSubscriber): (() => void) | null {
-    if (this.open >= this.maxStreams) return null;
+    if (this.stopped || this.open >= this.maxStreams) return null;
     const own = this.streams.get(subscriber.userId) ?? [];
     own.push(subscriber);
     this.streams.set(subscriber.userId, own);
@@ -95,7 +97,9 @@ export class LiveHub {
       for (const subscriber of list) if (matches(subscriber)) subscriber.send(topics);
   }
 
+  /** Ends every stream cleanly (the client reconnects, through the proxy to another process) and stops listening. */
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.stopListening?.();
     for (const list of [...this.streams.values()]) for (const subscriber of list) subscriber.close();
   }
