@@ -1,3 +1,5 @@
+// First: refuse an old Node before any other module evaluates (see the module).
+import './require-supported-node';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
