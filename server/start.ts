@@ -2,6 +2,8 @@
  * The server's entry (`npm start`, `npm run serve`): the server in this process, or with WORKERS=N a
  * primary that runs N server processes on this machine's cores (see workers.ts).
  */
+// First: an old Node is refused here, before the primary forks workers that would each refuse it.
+import './require-supported-node';
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
