@@ -35,6 +35,9 @@ export interface DatabaseHandle {
  */
 export const liveChannel = (schemaName: string): string => `live_${schemaName}`;
 
+/** The extensions every embedded database is opened with (the backup script opens it the same way). */
+export const pgliteExtensions = { pg_trgm };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -76,7 +79,7 @@ export async function openDatabase(
   }
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const client = yieldBeforeEachStatement(
-    await PGlite.create(location === 'memory://' ? undefined : location, { extensions: { pg_trgm } }),
+    await PGlite.create(location === 'memory://' ? undefined : location, { extensions: pgliteExtensions }),
   );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
