@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../../server/db/client';
 import { checkPgliteTarball } from './pglite-tarball';
 import { writePrivately } from './private-file';
+import { replaceFolder } from './replace-folder';
 import { BackupError, type RestoreSummary, summarySql } from './target';
 
 /**
@@ -73,13 +74,11 @@ export async function restorePglite(dataDir: string, file: string, force: boolea
     } finally {
       await database.close();
     }
+    replaceFolder(dataDir, staging, stamp);
   } catch (error) {
+    // A copy of the backup must not stay behind: it holds health data.
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
-  const replaced = `${dataDir}.replaced-${stamp}`;
-  if (existsSync(dataDir)) renameSync(dataDir, replaced);
-  renameSync(staging, dataDir);
-  rmSync(replaced, { recursive: true, force: true });
   return summary;
 }
