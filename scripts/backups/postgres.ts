@@ -61,65 +61,53 @@ async function archiveHeader(file: string): Promise<{ dumpedFrom: number | null 
   return { dumpedFrom: from ? majorVersion(from) : null };
 }
 
-/**
- * Restores a `pg_dump -Fc` archive into DATABASE_URL in one transaction: pg_restore writes the SQL,
- * psql runs it with `--single-transaction` and stops at the first error, so a failed restore changes
- * nothing. With `force` the same transaction first drops the database's own schemas, so the result is
- * the backup exactly (no table of a later version left beside it). Owners and grants are not restored:
- * everything belongs to the user of DATABASE_URL, the one the server connects as.
- */
-export async function restorePostgres(
+/** The database's own schemas, how many relations they hold, and the server's major version. */
+async function databaseContents(
   databaseUrl: string,
-  file: string,
-  force: boolean,
-): Promise<RestoreSummary> {
-  const { dumpedFrom } = await archiveHeader(file);
-  const { schemas, relations, server } = await withClient(databaseUrl, async (client) => ({
-    schemas: (await client.query<{ nspname: string }>(userSchemasSql)).rows.map((row) => row.nspname),
-    relations: Number(
-      (
-        await client.query<{ count: string }>(
-          `select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in (${userSchemasSql})`,
-        )
-      ).rows[0]?.count,
-    ),
-    server: await serverMajor(client),
-  }));
-  if (relations > 0 && !force)
-    throw new BackupError(
-      `the database is not empty (${relations} tables, indexes or sequences): restore into an empty database, or add --force to replace its contents with the backup.`,
+): Promise<{ schemas: string[]; relations: number; server: number }> {
+  return withClient(databaseUrl, async (client) => {
+    const schemas = await client.query<{ nspname: string }>(userSchemasSql);
+    const relations = await client.query<{ count: string }>(
+      `select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in (${userSchemasSql})`,
     );
-  if (dumpedFrom !== null && dumpedFrom > server)
-    process.stderr.write(
-      `Warning: the backup comes from PostgreSQL ${dumpedFrom}, the server is ${server}.\n`,
-    );
+    return {
+      schemas: schemas.rows.map((row) => row.nspname),
+      relations: Number(relations.rows[0]?.count),
+      server: await serverMajor(client),
+    };
+  });
+}
 
+/**
+ * pg_restore's script of the archive, after `prelude`, run by psql as one transaction that stops at the
+ * first error. psql commits at the end of its input, so its input is closed only after pg_restore
+ * succeeded; if pg_restore fails, psql is killed and PostgreSQL rolls the transaction back; if psql
+ * stops at an error, pg_restore is stopped.
+ */
+async function runInOneTransaction(databaseUrl: string, file: string, prelude: string): Promise<void> {
   const { url, env } = libpqConnection(databaseUrl);
   const psql = spawn(
     pgProgram('psql'),
     ['-X', '-q', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '--dbname', url],
-    {
-      env,
-      stdio: ['pipe', 'ignore', 'pipe'],
-    },
+    { env, stdio: ['pipe', 'ignore', 'pipe'] },
   );
-  const psqlDone = finished(psql, 'psql');
   const restore = spawn(pgProgram('pg_restore'), ['--no-owner', '--no-acl', '--file=-', file], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const restoreDone = finished(restore, 'pg_restore');
+  // psql stopped at an error: pg_restore would wait forever on a pipe nobody reads.
+  let psqlStopped = false;
+  const psqlDone = finished(psql, 'psql').finally(() => {
+    psqlStopped = true;
+    if (restore.exitCode === null) restore.kill('SIGTERM');
+  });
+  psqlDone.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled
   psql.stdin?.on('error', () => undefined); // psql stopped early: its own exit code says why
-  const wipe = schemas
-    .map((schema) => `drop schema if exists ${pg.escapeIdentifier(schema)} cascade;`)
-    .join('\n');
-  psql.stdin?.write(
-    `set client_min_messages = warning;\n${force ? `${wipe}\ncreate schema if not exists public;\n` : ''}`,
-  );
-  // Not `end`: psql commits at the end of its input, which must come only after a complete script.
+  psql.stdin?.write(prelude);
   restore.stdout?.pipe(psql.stdin as NodeJS.WritableStream, { end: false });
   const restored = await restoreDone;
-  if (restored.code !== 0) {
-    psql.kill('SIGKILL'); // the connection drops: PostgreSQL rolls the transaction back
+  if (restored.code !== 0 && !psqlStopped) {
+    psql.kill('SIGKILL');
     await psqlDone.catch(() => undefined);
     throw new BackupError(
       `pg_restore failed, nothing was changed: ${restored.stderr || `exit code ${restored.code}`}`,
@@ -131,6 +119,35 @@ export async function restorePostgres(
     throw new BackupError(
       `the restore failed and was rolled back: ${applied.stderr || `psql exit code ${applied.code}`}`,
     );
+}
+
+/**
+ * Restores a `pg_dump -Fc` archive into DATABASE_URL in one transaction, so a failed restore changes
+ * nothing. With `force` the same transaction first drops the database's own schemas, so the result is
+ * the backup exactly (no table of a later version left beside it). Owners and grants are not restored:
+ * everything belongs to the user of DATABASE_URL, the one the server connects as.
+ */
+export async function restorePostgres(
+  databaseUrl: string,
+  file: string,
+  force: boolean,
+): Promise<RestoreSummary> {
+  const { dumpedFrom } = await archiveHeader(file);
+  const { schemas, relations, server } = await databaseContents(databaseUrl);
+  if (relations > 0 && !force)
+    throw new BackupError(
+      `the database is not empty (${relations} tables, indexes or sequences): restore into an empty database, or add --force to replace its contents with the backup.`,
+    );
+  if (dumpedFrom !== null && dumpedFrom > server)
+    process.stderr.write(
+      `Warning: the backup comes from PostgreSQL ${dumpedFrom}, the server is ${server}.\n`,
+    );
+  const wipe = schemas.map((schema) => `drop schema if exists ${pg.escapeIdentifier(schema)} cascade;\n`);
+  await runInOneTransaction(
+    databaseUrl,
+    file,
+    `set client_min_messages = warning;\n${force ? `${wipe.join('')}create schema if not exists public;\n` : ''}`,
+  );
   return withClient(
     databaseUrl,
     async (client) => (await client.query<RestoreSummary>(summarySql)).rows[0] as RestoreSummary,
