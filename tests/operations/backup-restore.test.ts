@@ -28,6 +28,11 @@ interface Target {
   wipe(): Promise<void>;
   /** True when the wiped database holds nothing at all: what a restore that did nothing would leave. */
   isEmpty(): Promise<boolean>;
+  /**
+   * PostgreSQL: puts in the empty database an object the archive creates too, so the restore stops half-way;
+   * resolves to what takes it away.
+   */
+  addConflict?(): Promise<() => Promise<void>>;
   tearDown(): Promise<void>;
 }
 
@@ -87,6 +92,18 @@ function postgresTarget(adminUrl: string): Target {
         .finally(() => client.end());
       return rows[0]?.count === 0;
     },
+    addConflict: async () => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      await client
+        .query(`create function public.audit_log_append_only() returns int language sql as 'select 1'`)
+        .finally(() => client.end());
+      return async () => {
+        const again = new pg.Client({ connectionString: url.toString() });
+        await again.connect();
+        await again.query('drop function public.audit_log_append_only()').finally(() => again.end());
+      };
+    },
     tearDown: drop,
   };
 }
@@ -96,7 +113,10 @@ const targets: Target[] = [
   ...(process.env.DATABASE_URL ? [postgresTarget(process.env.DATABASE_URL)] : []),
 ];
 
-/** `npm run <script> -- …args` as an operator types it, with the server's database settings. */
+/**
+ * `npm run <script> -- …args` as an operator types it, with the server's database settings. A command still
+ * running after two minutes has hung: its whole process group is killed (no orphan outlives the test).
+ */
 function npmRun(
   script: 'backup' | 'restore',
   args: string[],
@@ -105,7 +125,15 @@ function npmRun(
   const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const hung = setTimeout(() => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // the group has already gone
+    }
+  }, 120_000);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -114,7 +142,12 @@ function npmRun(
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(hung);
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }
 
 interface Snapshot {
@@ -164,8 +197,7 @@ describe.each(targets)('backup and restore on $name', (target) => {
     // 2. Back up, with the real command.
     const file = path.join(folder, `${target.name}.backup`);
     const backup = await npmRun('backup', [file], target.env);
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
+    expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain('mode 0600');
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -173,10 +205,19 @@ describe.each(targets)('backup and restore on $name', (target) => {
     await target.wipe();
     expect(await target.isEmpty()).toBe(true);
 
+    // A restore that fails half-way changes nothing (and does not hang when psql stops before pg_restore).
+    if (target.addConflict) {
+      const removeConflict = await target.addConflict();
+      const failed = await npmRun('restore', [file], target.env);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/rolled back: ERROR: .*already exists/);
+      await removeConflict();
+      expect(await target.isEmpty()).toBe(true);
+    }
+
     // 4. Restore, with the real command.
     const restore = await npmRun('restore', [file], target.env);
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
+    expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/Restored .* 50 patients, \d+ documents, \d+ signed documents\./);
 
     // 5. Everything is back, read through the API as the patient reads it; nothing is seeded again.
@@ -204,8 +245,7 @@ describe.each(targets)('backup and restore on $name', (target) => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Restore failed: .*--force/);
     const forced = await npmRun('restore', [file, '--force'], target.env);
-    expect(forced.stderr).toBe('');
-    expect(forced.code).toBe(0);
+    expect(forced.code, forced.stderr).toBe(0);
     const summary = (stdout: string): string => stdout.replace(/ in [\d.]+ s:/, ':');
     expect(summary(forced.stdout)).toBe(summary(restore.stdout));
   }, 240_000);
