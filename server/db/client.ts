@@ -52,6 +52,9 @@ async function withinMs(ms: number, work: Promise<unknown>): Promise<void> {
   }
 }
 
+/** The extensions every embedded database is opened with (the backup script opens it the same way). */
+export const pgliteExtensions = { pg_trgm };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -96,7 +99,7 @@ export async function openDatabase(
   }
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const client = yieldBeforeEachStatement(
-    await PGlite.create(location === 'memory://' ? undefined : location, { extensions: { pg_trgm } }),
+    await PGlite.create(location === 'memory://' ? undefined : location, { extensions: pgliteExtensions }),
   );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -12,22 +12,7 @@ import { auditLog, certificateAuthorities, consents, tempDocuments } from '../db
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { prepareCeremony } from '../services/signing/ceremony';
 import { json, lastCode, prepare, userNamed } from '../test/fixtures/signing';
-
-/** pdfsig's report; it exits non-zero for an invalid signature, the report is what we check. */
-function pdfsig(pdf: Uint8Array): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pdfsig-'));
-  try {
-    const file = path.join(dir, 'signed.pdf');
-    writeFileSync(file, pdf);
-    try {
-      return execFileSync('/usr/bin/pdfsig', [file], { encoding: 'utf8' });
-    } catch (error) {
-      return String((error as { stdout?: string }).stdout ?? error);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdfsig } from '../test/pdfsig';
 
 /** The CMS of a signed PDF and the bytes it covers (its /ByteRange). */
 function splitSignature(pdf: Uint8Array): { cms: Buffer; content: Buffer } {

@@ -48,9 +48,16 @@ export async function createTestContext(
   overrides: Partial<ServerConfig> = {},
   /** Dependencies the embedded IdP would give (context-sharing logins). */
   extraDeps: Pick<AppDeps, 'launchSessions'> = {},
+  /**
+   * `ownDatabase`: the location is the test's own database, used as the server uses it (PostgreSQL's
+   * public schema, not an isolated one); `seed: false` leaves an empty database empty.
+   */
+  options: { ownDatabase?: boolean; seed?: boolean } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase(location);
-  await seedDemoData(database.db);
+  const database = options.ownDatabase
+    ? { ...(await openDatabase(location)), isolatedSchema: undefined }
+    : await openTestDatabase(location);
+  if (options.seed ?? true) await seedDemoData(database.db);
   const config: ServerConfig = {
     ...loadConfig({ PUBLIC_URL: 'http://localhost', STATIC_DIR: './test-results/no-static' }),
     ...overrides,
