@@ -2,22 +2,27 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeSync } f
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../../server/db/client';
+import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock';
 import { checkPgliteTarball } from './pglite-tarball';
 import { writePrivately } from './private-file';
 import { replaceFolder } from './replace-folder';
 import { BackupError, type RestoreSummary, summarySql } from './target';
 
 /**
- * PGlite's data folder is opened by one process at a time; `postmaster.pid` is there while one has it
- * open (the server, or one that stopped without closing it).
+ * Takes DATA_DIR as the server does (its `portal.lock`, see data-dir-lock.ts): a running server refuses
+ * the backup, and no server starts while it runs. A lock left by a crashed server is taken over.
  */
-function inUse(dataDir: string): boolean {
-  return existsSync(path.join(dataDir, 'postmaster.pid'));
+function takeDataDir(dataDir: string): () => void {
+  try {
+    return lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError)
+      throw new BackupError(
+        `${dataDir} is open in the server process ${error.holderPid}: stop the server first.`,
+      );
+    throw error;
+  }
 }
-
-const stopFirst = (dataDir: string): string =>
-  `${dataDir} is open in another process (postmaster.pid is there): stop the server first. ` +
-  'If none runs, it stopped without closing the database: start and stop it once, then try again.';
 
 /**
  * PGlite's own dump of its data folder (`dumpDataDir`, a gzipped tarball of PGDATA): the whole cluster
@@ -29,15 +34,19 @@ export async function backupPglite(dataDir: string, file: string): Promise<void>
     throw new BackupError(
       `there is no database in ${dataDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL).`,
     );
-  if (inUse(dataDir)) throw new BackupError(stopFirst(dataDir));
-  const database = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+  const release = takeDataDir(dataDir);
   try {
-    const tarball = new Uint8Array(await (await database.dumpDataDir('gzip')).arrayBuffer());
-    await writePrivately(file, async (fd) => {
-      for (let at = 0; at < tarball.length; ) at += writeSync(fd, tarball, at);
-    });
+    const database = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    try {
+      const tarball = new Uint8Array(await (await database.dumpDataDir('gzip')).arrayBuffer());
+      await writePrivately(file, async (fd) => {
+        for (let at = 0; at < tarball.length; ) at += writeSync(fd, tarball, at);
+      });
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    release();
   }
 }
 
@@ -51,9 +60,8 @@ export async function restorePglite(dataDir: string, file: string, force: boolea
     throw new BackupError(
       `${dataDir} already holds a database: restore into an empty DATA_DIR, or add --force to replace it with the backup.`,
     );
-  // After a crash postmaster.pid stays behind and nothing tells it from a running server's: --force goes on.
-  if (occupied && inUse(dataDir))
-    process.stderr.write(`Warning: ${stopFirst(dataDir)} Going on because of --force.\n`);
+  // Never under a running server; the old folder, lock included, leaves with the swap below.
+  if (occupied) takeDataDir(dataDir);
   const tarball = readFileSync(file);
   const version = checkPgliteTarball(file, tarball);
   const stamp = Date.now().toString(36);
