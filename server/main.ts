@@ -13,6 +13,7 @@ import { demoLogin } from './db/seed/demo-accounts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
+import { startObservability } from './observability';
 import { sweepLaunches } from './services/cdc/launch';
 import { LiveHub } from './services/live/hub';
 import { notificationChannel } from './services/notify/channel';
@@ -30,6 +31,8 @@ if (refusal) {
   process.stderr.write(`Refusing to start: ${refusal}\n`);
   process.exit(1);
 }
+// Before the database opens: traces (OTEL_EXPORTER_OTLP_ENDPOINT) wrap its driver's statements.
+const observability = await startObservability(config, logger);
 const database = await openDatabase(config.databaseUrl ?? config.dataDir);
 logger.info('database ready', { kind: database.kind });
 if (config.seedDemoData) await seedDemoData(database.db, logger);
@@ -82,6 +85,8 @@ const notifications = startNotificationDispatcher({
 
 const live = await new LiveHub(config.maxLiveStreams, logger.child({ component: 'live' })).start(database);
 
+await observability.startMetrics({ database, live });
+
 let draining = false;
 const app = createApp({
   config,
@@ -95,7 +100,9 @@ const app = createApp({
   ...(idp ? { switchAccount: idp.switchAccount } : {}),
 });
 const server = createServer(
-  createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),
+  observability.wrap(
+    createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),
+  ),
 );
 
 server.listen(config.port, config.host, () => {
@@ -135,6 +142,7 @@ async function shutdown(signal: string): Promise<void> {
   // An asynchronous signature still running would otherwise lose its signed PDF with the database.
   await backgroundSignaturesSettled();
   await database.close();
+  await observability.stop();
   logger.info('stopped');
   process.exit(0);
 }
