@@ -134,6 +134,7 @@ describe.each(databaseTargets)('metrics on $name', ({ name, location }) => {
     expect(sample(text, 'portal_sms_messages_total{outcome="sent"}')).toBe(1);
     expect(sample(text, 'portal_push_deliveries_total{outcome="delivered"}')).toBe(0);
     expect(sample(text, 'portal_live_streams')).toBe(0);
+    expect(sample(text, 'portal_database_up')).toBe(1);
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     if (name === 'postgresql') {
       expect(
@@ -146,4 +147,17 @@ describe.each(databaseTargets)('metrics on $name', ({ name, location }) => {
       expect(sample(text, 'db_client_connection_max')).toBe(10);
     } else expect(text).not.toContain('db_client_connection');
   });
+
+  it('says the database is down, and drops the outbox figures, when it does not answer', async () => {
+    const gone = await createTestContext(location);
+    const own = await startObservability({ metricsPort: 0, otlpEndpoint: null }, createMemoryLogger());
+    await own.startMetrics({ database: gone.database, live: gone.live });
+    await gone.close();
+    const response = await fetch(`http://127.0.0.1:${own.metricsAddress?.port}/metrics`);
+    const text = await response.text();
+    await own.stop();
+    expect(response.status).toBe(200);
+    expect(sample(text, 'portal_database_up')).toBe(0);
+    expect(text).not.toContain('portal_notification_outbox_messages{');
+  }, 30_000);
 });

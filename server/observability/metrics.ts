@@ -7,11 +7,11 @@ import { type LoginStep, type PushOutcome, recordOperationalEvents, type SmsOutc
 
 /** The bucket boundaries the OpenTelemetry semantic conventions advise for `http.server.request.duration`. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
-/** A scrape never waits longer than this for the outbox's counts (a database that is away). */
-const OUTBOX_QUERY_TIMEOUT_MS = 2000;
+/** A scrape never waits longer than this for the database (one that is away). */
+const DATABASE_TIMEOUT_MS = 2000;
 
 export interface MetricsSources {
-  database: Pick<DatabaseHandle, 'db' | 'poolStats'>;
+  database: Pick<DatabaseHandle, 'db' | 'poolStats' | 'ping'>;
   live: Pick<LiveHub, 'streamCount'>;
   logger: Logger;
 }
@@ -100,6 +100,18 @@ export function createMetrics(sources: MetricsSources): RequestMetrics {
 
   if (database.poolStats) poolGauges(registry, database.poolStats);
   new Gauge({
+    name: 'portal_database_up',
+    help: 'Whether the database answered a ping at this scrape (1) or not within 2 s (0).',
+    registers: [registry],
+    async collect() {
+      const up = await withTimeout(database.ping(), DATABASE_TIMEOUT_MS).then(
+        () => 1,
+        () => 0,
+      );
+      this.set(up);
+    },
+  });
+  new Gauge({
     name: 'portal_live_streams',
     help: 'Live-event streams (GET /api/live) open in this process.',
     registers: [registry],
@@ -114,7 +126,7 @@ export function createMetrics(sources: MetricsSources): RequestMetrics {
     registers: [registry],
     async collect() {
       try {
-        const depth = await withTimeout(outboxDepth(database.db), OUTBOX_QUERY_TIMEOUT_MS);
+        const depth = await withTimeout(outboxDepth(database.db), DATABASE_TIMEOUT_MS);
         for (const state of OUTBOX_STATES) this.set({ state }, depth[state]);
       } catch (error) {
         // No figure is better than a stale one: the series vanish while the database is away.
