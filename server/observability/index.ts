@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from '../config';
@@ -55,7 +56,8 @@ export async function startObservability(
       const { createMetrics } = await import('./metrics');
       const { serveMetrics } = await import('./metrics-server');
       metrics = createMetrics({ ...sources, logger: logger.child({ component: 'metrics' }) });
-      metricsServer = await serveMetrics(metrics, config.metricsPort, logger);
+      // In a cluster the primary listens (startClusterMetrics) and asks each worker for its figures.
+      if (!cluster.isWorker) metricsServer = await serveMetrics(metrics, config.metricsPort, logger);
     },
     wrap(listener) {
       if (!metrics && !tracing) return listener;
@@ -101,5 +103,22 @@ function observed(
     }
     if (tracing) tracing.serve(req, res, route, () => void listener(req, res));
     else void listener(req, res);
+  };
+}
+
+/**
+ * The node:cluster primary's side of METRICS_PORT: one listener summing its workers' metrics. Call it in
+ * the primary when it forks workers (each worker's startMetrics then opens no listener); null when metrics
+ * are off.
+ */
+export async function startClusterMetrics(
+  config: Pick<ServerConfig, 'metricsPort'>,
+  logger: Logger,
+): Promise<{ address: AddressInfo; stop(): Promise<void> } | null> {
+  if (config.metricsPort === null) return null;
+  const server = await (await import('./metrics-server')).serveClusterMetrics(config.metricsPort, logger);
+  return {
+    address: server.address() as AddressInfo,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,7 +7,11 @@ import type { RequestMetrics } from './metrics';
 export const METRICS_HOST = '127.0.0.1';
 
 /** `GET /metrics` in Prometheus text on a listener of its own (never the public port); anything else 404. */
-export async function serveMetrics(metrics: RequestMetrics, port: number, logger: Logger): Promise<Server> {
+export async function serveMetrics(
+  metrics: Pick<RequestMetrics, 'scrape'>,
+  port: number,
+  logger: Logger,
+): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -29,4 +33,20 @@ export async function serveMetrics(metrics: RequestMetrics, port: number, logger
   const { address, port: bound } = server.address() as AddressInfo;
   logger.info('metrics listening', { url: `http://${address}:${bound}/metrics` });
   return server;
+}
+
+/**
+ * WORKERS=N (node:cluster): the primary serves METRICS_PORT, asking every worker for its registry and
+ * summing them (prom-client's AggregatorRegistry; gauges that count one shared thing take the max or min).
+ */
+export async function serveClusterMetrics(port: number, logger: Logger): Promise<Server> {
+  const { AggregatorRegistry } = await import('prom-client');
+  const aggregator = new AggregatorRegistry();
+  return serveMetrics(
+    {
+      scrape: async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() }),
+    },
+    port,
+    logger,
+  );
 }

@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import cluster from 'node:cluster';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle, PoolStats } from '../db/client';
 import type { Logger } from '../logger';
 import type { LiveHub } from '../services/live/hub';
@@ -87,6 +88,12 @@ export function createMetrics(sources: MetricsSources): RequestMetrics {
   const { database, live, logger } = sources;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // A node:cluster worker answers the primary's requests with this registry (serveClusterMetrics sums them).
+  if (cluster.isWorker) {
+    AggregatorRegistry.setRegistries([registry]);
+    // Constructing one is what makes a worker listen for the primary's requests.
+    new AggregatorRegistry();
+  }
 
   const duration = new Histogram({
     name: 'http_server_request_duration_seconds',
@@ -103,6 +110,7 @@ export function createMetrics(sources: MetricsSources): RequestMetrics {
     name: 'portal_database_up',
     help: 'Whether the database answered a ping at this scrape (1) or not within 2 s (0).',
     registers: [registry],
+    aggregator: 'min',
     async collect() {
       const up = await withTimeout(database.ping(), DATABASE_TIMEOUT_MS).then(
         () => 1,
@@ -124,6 +132,8 @@ export function createMetrics(sources: MetricsSources): RequestMetrics {
     help: 'Notifications waiting in the outbox by state (pending: not due yet, due: overdue, sending: claimed); each count stops at 10000.',
     labelNames: ['state'],
     registers: [registry],
+    // Every worker counts the same table: across a cluster the figure is one, not their sum.
+    aggregator: 'max',
     async collect() {
       try {
         const depth = await withTimeout(outboxDepth(database.db), DATABASE_TIMEOUT_MS);
