@@ -136,6 +136,9 @@ describe.each(databaseTargets)('metrics on $name', ({ name, location }) => {
     expect(sample(text, 'portal_live_streams')).toBe(0);
     expect(sample(text, 'portal_database_up')).toBe(1);
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    const utilization = sample(text, 'portal_eventloop_utilization') ?? -1;
+    expect(utilization).toBeGreaterThan(0);
+    expect(utilization).toBeLessThanOrEqual(1);
     if (name === 'postgresql') {
       expect(
         sample(text, 'db_client_connection_count{db_client_connection_state="used"}'),
