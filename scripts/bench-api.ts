@@ -6,6 +6,8 @@
  * PostgreSQL CPU per request (/proc of the database's backends, when readable). BENCH_API_ROUNDS rounds
  * (default 3), alternating which server goes first, then the medians and ranges. BENCH_BASELINE_DIR: a
  * checkout of another version (with its node_modules) served too, on the same database: a before/after.
+ * BENCH_METRICS=1: the portal a second time with METRICS_PORT set (scraped every 5 s while loaded), on the
+ * same database: the metrics' CPU per request against the portal without them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -81,22 +83,38 @@ async function proofSource(
   };
 }
 
+/** Scrapes `/metrics` every 5 s (Prometheus's default is 15 s to 1 min), as a scraper would, until stopped. */
+function scraping(metricsUrl: string | null): () => void {
+  if (!metricsUrl) return () => {};
+  const timer = setInterval(() => {
+    void fetch(metricsUrl).then(
+      (response) => response.arrayBuffer(),
+      () => undefined,
+    );
+  }, 5_000);
+  return () => clearInterval(timer);
+}
+
 async function measure(
   label: string,
   url: string,
   pid: number,
   headers: () => HeadersInit,
   pgCpu: ReturnType<typeof postgresCpu>,
+  metricsUrl: string | null = null,
 ) {
   let serverStart = 0;
   let serverCpu = 0;
   let postgres = 0;
+  let stopScraping = () => {};
   const result = await load(label, url, headers, CONNECTIONS, SECONDS, {
     before: async () => {
       await pgCpu.start();
       serverStart = cpuMs(pid);
+      stopScraping = scraping(metricsUrl);
     },
     after: async () => {
+      stopScraping();
       serverCpu = cpuMs(pid) - serverStart;
       postgres = await pgCpu.stop();
     },
@@ -161,20 +179,37 @@ export async function apiBench(databaseUrl: string): Promise<void> {
       ? await spawnBenchServer(portal.location, { dpop: true, cwd: baselineDir })
       : null;
     stops.push(async () => baseline?.stop());
-    const targets = [
-      { label: 'portal', base: portal.base, pid: portal.pid, token },
-      ...(baseline
-        ? [
-            {
-              label: 'baseline',
-              base: baseline.base,
-              pid: baseline.pid,
-              token: await signIn(baseline.base, 'mario.rossi', DEMO_PASSWORD, key),
-            },
-          ]
-        : []),
-      { label: 'reference', base: reference.base, pid: reference.child.pid ?? 0, token },
-    ];
+    const withMetrics =
+      process.env.BENCH_METRICS === '1'
+        ? await spawnBenchServer(portal.location, { dpop: true, metrics: true })
+        : null;
+    stops.push(async () => withMetrics?.stop());
+    const targets: { label: string; base: string; pid: number; token: string; metricsUrl?: string | null }[] =
+      [
+        { label: 'portal', base: portal.base, pid: portal.pid, token },
+        ...(withMetrics
+          ? [
+              {
+                label: 'metrics',
+                base: withMetrics.base,
+                pid: withMetrics.pid,
+                metricsUrl: withMetrics.metricsUrl,
+                token: await signIn(withMetrics.base, 'mario.rossi', DEMO_PASSWORD, key),
+              },
+            ]
+          : []),
+        ...(baseline
+          ? [
+              {
+                label: 'baseline',
+                base: baseline.base,
+                pid: baseline.pid,
+                token: await signIn(baseline.base, 'mario.rossi', DEMO_PASSWORD, key),
+              },
+            ]
+          : []),
+        { label: 'reference', base: reference.base, pid: reference.child.pid ?? 0, token },
+      ];
     const routes = [
       {
         key: 'documents',
@@ -208,7 +243,10 @@ export async function apiBench(databaseUrl: string): Promise<void> {
           if (!target) continue;
           const url = `${target.base}${route.path}`;
           const source = await proofSource(key, target.token, url, expected);
-          figures.set(target.label, await measure(`  ${target.label}`, url, target.pid, source, pgCpu));
+          figures.set(
+            target.label,
+            await measure(`  ${target.label}`, url, target.pid, source, pgCpu, target.metricsUrl ?? null),
+          );
         }
         console.log(`  ${ratioLine(figures, 'portal', 'reference')}`);
         rounds.push(figures);
@@ -220,6 +258,7 @@ export async function apiBench(databaseUrl: string): Promise<void> {
             ['portal', 'baseline'],
           ]
         : [['portal', 'reference']];
+      if (withMetrics) pairs.push(['metrics', 'portal']);
       if (ROUNDS > 1)
         summarize(
           rounds,

@@ -93,10 +93,12 @@ export async function waitUntilReady(base: string, child: ChildProcess, ms = 60_
 /** The server process on an existing database, from `cwd` (another checkout, for an A/B in one run). */
 export async function spawnBenchServer(
   location: string,
-  options: { dpop?: boolean; cwd?: string; dataDir?: string | null } = {},
-): Promise<Omit<BenchServer, 'patientId' | 'seedSeconds'>> {
+  options: { dpop?: boolean; cwd?: string; dataDir?: string | null; metrics?: boolean } = {},
+): Promise<Omit<BenchServer, 'patientId' | 'seedSeconds'> & { metricsUrl: string | null }> {
   const dataDir = options.dataDir ?? null;
   const port = await freePort();
+  // metrics: the same server with METRICS_PORT set (BENCH_METRICS, the metrics' cost per request).
+  const metricsPort = options.metrics ? await freePort() : null;
   const base = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -114,6 +116,8 @@ export async function spawnBenchServer(
       OIDC_DPOP: options.dpop ? 'true' : 'false',
       OIDC_ISSUER: '',
       STATIC_DIR: path.join(tmpdir(), 'bench-no-static'),
+      METRICS_PORT: metricsPort === null ? '' : String(metricsPort),
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -127,6 +131,7 @@ export async function spawnBenchServer(
     base,
     pid: child.pid ?? 0,
     location,
+    metricsUrl: metricsPort === null ? null : `http://127.0.0.1:${metricsPort}/metrics`,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

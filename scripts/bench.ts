@@ -12,7 +12,9 @@
  * 4. With DATABASE_URL: the hot routes against a same-shape bare route in the same run (bench-api.ts).
  * 5. Lighthouse on the production build in dist/ (first visit, logged-in warm start; scripts/lighthouse.ts, also
  *    `npm run bench:lighthouse` alone).
- * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse`) picks the parts, e.g. `process` for the quick one.
+ * 6. The metrics' own CPU per request, per second and per scrape (bench-metrics.ts; BENCH_METRICS=1 also
+ *    adds the portal with METRICS_PORT to part 4).
+ * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse,metrics`) picks the parts, e.g. `process` for the quick one.
  */
 import { existsSync } from 'node:fs';
 import { checkPdf } from '../server/services/uploads/pdf-check';
@@ -20,12 +22,15 @@ import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import { createTestContext, databaseTargets } from '../tests/support/test-app';
 import { apiBench } from './bench-api';
 import { report } from './bench-load';
+import { metricsCostBench } from './bench-metrics';
 import { benchDatabaseUrl, searchBench } from './bench-search';
 import { socketBench } from './bench-socket';
 import { lighthouseBench } from './lighthouse';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search,lighthouse').split(','));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search,lighthouse,metrics').split(','),
+);
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
   for (let warm = 0; warm < 20; warm++) await (await run()).arrayBuffer();
@@ -113,6 +118,8 @@ const benchUrl = PARTS.has('search') ? await benchDatabaseUrl() : null;
 if (benchUrl) await searchBench(benchUrl);
 else if (PARTS.has('search'))
   console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');
+
+if (PARTS.has('metrics')) await metricsCostBench();
 
 if (PARTS.has('lighthouse')) {
   if (existsSync('dist/index.html') || process.env.LIGHTHOUSE_DIST) await lighthouseBench();

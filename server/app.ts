@@ -10,6 +10,7 @@ import { apiNotFound, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { requestTimeout } from './middleware/request-timeout';
 import { securityHeaders } from './middleware/security-headers';
+import { routeTemplate } from './observability/route';
 import { accountRoutes } from './routes/account';
 import { accountSwitchRoutes } from './routes/account-switch';
 import { cdcLaunchRoutes, cdcLogoutRoutes } from './routes/cdc';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use(requestLog());
+  app.use(routeTemplate());
   app.use(securityHeaders());
   app.use(compression());
   app.use(requestTimeout());

@@ -57,6 +57,10 @@ export interface ServerConfig {
   cdcLogoutUrl: string | null;
   /** The launching application's origin, told of the logout (CDC_OPENER_ORIGIN); in demo mode the portal's. */
   cdcOpenerOrigin: string | null;
+  /** Prometheus metrics on `127.0.0.1:METRICS_PORT/metrics`, never the public port; null: off. */
+  metricsPort: number | null;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces of requests and their SQL sent there (OTLP/HTTP); null: off. */
+  otlpEndpoint: string | null;
 }
 
 /** Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari and iOS 16.4+ (Apple), Windows (WNS). */
@@ -107,7 +111,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cdcLauncherJwks: env.CDC_LAUNCHER_JWKS?.trim() || null,
     cdcLogoutUrl: env.CDC_LOGOUT_URL?.trim() || null,
     cdcOpenerOrigin: env.CDC_OPENER_ORIGIN?.trim() || null,
+    metricsPort: listenPort(env.METRICS_PORT),
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || null,
   };
+}
+
+/** A TCP port (0: any free one, for tests); unset or invalid: null. */
+function listenPort(value: string | undefined): number | null {
+  const number = Number(value);
+  return value?.trim() && Number.isInteger(number) && number >= 0 && number < 65536 ? number : null;
 }
 
 function positive(value: string | undefined, fallback: number): number {

@@ -17,6 +17,7 @@ import { applyHttpLimits, httpLimitsFrom } from './http-limits';
 import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
+import { startObservability } from './observability';
 import { sweepLaunches } from './services/cdc/launch';
 import { LiveHub } from './services/live/hub';
 import { notificationChannel } from './services/notify/channel';
@@ -34,6 +35,8 @@ if (refusal) {
   process.stderr.write(`Refusing to start: ${refusal}\n`);
   process.exit(1);
 }
+// Before the database opens: traces (OTEL_EXPORTER_OTLP_ENDPOINT) wrap its driver's statements.
+const observability = await startObservability(config, logger);
 const database = await openServerDatabase(config.databaseUrl ?? config.dataDir, logger);
 logger.info('database ready', { kind: database.kind });
 // Processes started together on an empty database: one seeds, the others find its data and leave it.
@@ -88,6 +91,8 @@ const notifications = startNotificationDispatcher({
 
 const live = await new LiveHub(config.maxLiveStreams, logger.child({ component: 'live' })).start(database);
 
+await observability.startMetrics({ database, live });
+
 let draining = false;
 const app = createApp({
   config,
@@ -101,7 +106,9 @@ const app = createApp({
   ...(idp ? { switchAccount: idp.switchAccount } : {}),
 });
 const server = createServer(
-  createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),
+  observability.wrap(
+    createNodeHandler({ config, api: getRequestListener(app.fetch), idp: idp ? idp.handle : null }),
+  ),
 );
 applyHttpLimits(server, httpLimitsFrom(process.env), config.trustProxy);
 
@@ -142,6 +149,7 @@ async function shutdown(signal: string): Promise<void> {
   // An asynchronous signature still running would otherwise lose its signed PDF with the database.
   await backgroundSignaturesSettled();
   await database.close();
+  await observability.stop();
   logger.info('stopped');
   process.exit(0);
 }

@@ -7,6 +7,7 @@ import './require-supported-node';
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
+import { startClusterMetrics } from './observability';
 import { runPrimary, workerCount } from './workers';
 
 let workers = 1;
@@ -26,6 +27,8 @@ if (workers > 1 && cluster.isPrimary) {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel, { component: 'cluster' });
+  // METRICS_PORT: the primary serves the sum of its workers' figures (they open no listener of their own).
+  await startClusterMetrics(config, logger);
   runPrimary({ workers, logger, shutdownGraceMs: config.shutdownGraceMs });
 } else {
   await import('./main');

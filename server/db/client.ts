@@ -22,12 +22,22 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (absent on PGlite: one embedded connection), for the metrics. */
+  poolStats?: () => PoolStats;
   /**
    * Listens to `pg_notify(liveChannel(current_schema()), …)` from any process on this database; resolves to
    * the function that stops listening.
    */
   listen(listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 /**
@@ -90,6 +100,12 @@ export async function openDatabase(
       kind: 'postgres',
       // Bounded: a probe that hangs on a full pool or a vanished host would say nothing to the orchestrator.
       ping: () => withinMs(PING_TIMEOUT_MS, pool.query('select 1')),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
       listen: (listener) => listenOnPostgres(location, liveChannel(isolated ?? 'public'), listener),
       close: async () => {
         if (isolated && !options.keepSchema) await pool.query(`drop schema if exists ${isolated} cascade`);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../http-error';
+import { operationalEvents } from '../observability/events';
 import { consumeCode } from '../services/otp';
 import { clientAddress } from './client-address';
 import { codeBody } from './code-page';
@@ -152,6 +153,7 @@ export async function submitCode(
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     logger.info('idp.login_code.failed', { username: pending.username, address, reason: error.code });
+    operationalEvents.loginFailed('sms_code');
     const message =
       error.code === 'OTP_EXPIRED'
         ? text.codeExpired

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import { operationalEvents } from '../observability/events';
 import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
 import { clientAddress } from './client-address';
@@ -158,6 +159,7 @@ async function submitLogin(
   const subject = await authenticate(db, username, password);
   if (!subject) {
     logger.info('idp.login.failed', { username, address });
+    operationalEvents.loginFailed('password');
     await renderLogin(req, res, deps, { ...view, status: 200, error: text.invalidCredentials });
     return;
   }

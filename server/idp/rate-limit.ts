@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { loginAttempts } from '../db/schema';
+import { operationalEvents } from '../observability/events';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME = 5;
@@ -32,9 +33,14 @@ export class LoginRateLimit {
    * `recordSuccess` gives it back.
    */
   async tryAttempt(username: string, address: string): Promise<boolean> {
-    if (!(await this.take(this.userKey(username), MAX_FAILURES_PER_USERNAME))) return false;
+    if (!(await this.take(this.userKey(username), MAX_FAILURES_PER_USERNAME))) return this.lockedOut();
     if (await this.take(this.addressKey(address), MAX_FAILURES_PER_ADDRESS)) return true;
     await this.giveBack(this.userKey(username));
+    return this.lockedOut();
+  }
+
+  private lockedOut(): false {
+    operationalEvents.lockedOut(this.scope || 'login');
     return false;
   }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { operationalEvents } from '../observability/events';
 import { clientAddress } from './client-address';
 import { renderCode, signInTrustedDevice } from './code-step';
 import { renderPage } from './html';
@@ -124,6 +125,8 @@ async function submitTotp(
   }
   if (outcome !== 'ok') {
     logger.info('idp.login_totp.failed', { username: pending.username, address, reason: outcome });
+    if (outcome === 'locked') operationalEvents.lockedOut('login');
+    else operationalEvents.loginFailed('totp');
     await refuse(
       outcome === 'locked' ? 429 : 200,
       outcome === 'locked' ? text.tooManyAttempts : text.totpWrong,

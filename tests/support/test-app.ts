@@ -6,7 +6,7 @@ import type { AccountSwitcher, AppDeps, AppEnv } from '../../server/app-env';
 import { databaseReplayStore } from '../../server/auth/replay-store';
 import { createTokenVerifier } from '../../server/auth/token-verifier';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { type Database, openDatabase } from '../../server/db/client';
+import { type Database, type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { seedDemoData } from '../../server/db/seed';
 import { createMemoryLogger, type LogFields } from '../../server/logger';
 import { LiveHub } from '../../server/services/live/hub';
@@ -17,6 +17,8 @@ export { databaseTargets } from './databases';
 export interface TestContext {
   app: Hono<AppEnv>;
   db: Database;
+  /** The handle behind `db` (its pool's figures, for the metrics). */
+  database: DatabaseHandle;
   config: ServerConfig;
   logLines: LogFields[];
   /** A real ES256 access token for a seeded user, as the identity provider would issue it. */
@@ -125,6 +127,7 @@ export async function createTestContext(
   return {
     app,
     db: database.db,
+    database,
     config,
     logLines: logger.lines,
     tokenFor,

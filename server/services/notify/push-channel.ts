@@ -4,6 +4,7 @@ import type { PushPayload } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { Logger } from '../../logger';
+import { operationalEvents, pushOutcomeOf } from '../../observability/events';
 import type { Language } from '../language';
 import { isSilent } from './device-health';
 import type { NotificationMessage } from './dispatch';
@@ -96,6 +97,7 @@ export function webPushChannel(
             return 0;
           },
         );
+        operationalEvents.pushDelivery(pushOutcomeOf(status));
         if (status >= 200 && status < 300) {
           reached.push(device.id);
           if (!isSilent(device, sentAt)) healthy++;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { smsOutbox, users } from '../../db/schema';
+import { operationalEvents } from '../../observability/events';
 
 export interface SmsMessage {
   to: string;
@@ -40,8 +41,10 @@ export async function sendSms(
   try {
     await sender.send({ to: input.to, body: input.body });
     await db.update(smsOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(smsOutbox.id, row.id));
+    operationalEvents.sms('sent');
   } catch (error) {
     await db.update(smsOutbox).set({ status: 'FAILED' }).where(eq(smsOutbox.id, row.id));
+    operationalEvents.sms('failed');
     throw error;
   }
 }
@@ -86,8 +89,10 @@ export async function dispatchQueuedSms(db: Database, sender: SmsSender, limit =
       await sender.send({ to: row.toPhone, body: row.body });
       await db.update(smsOutbox).set({ status: 'SENT', sentAt: new Date() }).where(eq(smsOutbox.id, row.id));
       sent++;
+      operationalEvents.sms('sent');
     } catch {
       await db.update(smsOutbox).set({ status: 'FAILED' }).where(eq(smsOutbox.id, row.id));
+      operationalEvents.sms('failed');
     }
   }
   return sent;
