@@ -17,9 +17,13 @@ export interface RunningNginx {
  */
 export function nginxConfigFor(listenPort: number, upstreamPorts: readonly number[]): string {
   const reference = readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
-  const upstreams = upstreamPorts.map((port) => `server 127.0.0.1:${port};`).join('\n        ');
+  // The reference's own server parameters (max_fails=0) stay on each line.
+  const parameters = reference.match(/server 127\.0\.0\.1:\d+([^;]*);/)?.[1] ?? '';
+  const upstreams = upstreamPorts
+    .map((port) => `server 127.0.0.1:${port}${parameters};`)
+    .join('\n        ');
   const config = reference
-    .replace(/server 127\.0\.0\.1:\d+;(\s*server 127\.0\.0\.1:\d+;)*/, upstreams)
+    .replace(/server 127\.0\.0\.1:\d+[^;]*;(\s*server 127\.0\.0\.1:\d+[^;]*;)*/, upstreams)
     .replace(
       /listen 80;/,
       `listen 127.0.0.1:${listenPort};\n        add_header X-Upstream $upstream_addr always;`,
