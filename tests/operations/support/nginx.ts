@@ -19,9 +19,7 @@ export function nginxConfigFor(listenPort: number, upstreamPorts: readonly numbe
   const reference = readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
   // The reference's own server parameters (max_fails=0) stay on each line.
   const parameters = reference.match(/server 127\.0\.0\.1:\d+([^;]*);/)?.[1] ?? '';
-  const upstreams = upstreamPorts
-    .map((port) => `server 127.0.0.1:${port}${parameters};`)
-    .join('\n        ');
+  const upstreams = upstreamPorts.map((port) => `server 127.0.0.1:${port}${parameters};`).join('\n        ');
   const config = reference
     .replace(/server 127\.0\.0\.1:\d+[^;]*;(\s*server 127\.0\.0\.1:\d+[^;]*;)*/, upstreams)
     .replace(
