@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PatientSession, smallPdf, type Written } from './portal-calls';
-import { type PortalProcess, spawnPortal } from './portal-process';
-import { type PrivatePostgres, startPrivatePostgres } from './private-postgres';
+import { PatientSession, smallPdf, type Written } from './support/portal-calls';
+import { type PortalProcess, spawnPortal } from './support/portal-process';
+import { type PrivatePostgres, startPrivatePostgres } from './support/private-postgres';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DOSSIER_ANSWERS = { informationRead: true, sensitiveData: 'exclude' };

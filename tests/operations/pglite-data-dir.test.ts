@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../server/db/data-dir-lock';
-import { type PortalProcess, spawnPortal } from './portal-process';
+import { type PortalProcess, spawnPortal } from './support/portal-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveTopic } from '../../src/contract';
-import { readLive } from './live-reader';
-import { PatientSession, smallPdf } from './portal-calls';
-import { type PortalProcess, spawnPortal } from './portal-process';
-import { type PrivatePostgres, startPrivatePostgres } from './private-postgres';
+import { readLive } from './support/live-reader';
+import { PatientSession, smallPdf } from './support/portal-calls';
+import { type PortalProcess, spawnPortal } from './support/portal-process';
+import { type PrivatePostgres, startPrivatePostgres } from './support/private-postgres';
 
 /** One request of the background load: when it left, how long it took, what came back. */
 interface Sample {
