@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { withTimeout } from '../time-limit';
 import { withMigrationLock } from './migration-lock';
 import { type ChannelListener, listenOnPostgres } from './notifications';
 import { yieldBeforeEachStatement } from './pglite-turns';
@@ -49,19 +50,6 @@ export const liveChannel = (schemaName: string): string => `live_${schemaName}`;
 /** How long /readyz waits for the database's answer before it says "not ready". */
 const PING_TIMEOUT_MS = 1000;
 
-async function withinMs(ms: number, work: Promise<unknown>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  work.catch(() => undefined);
-  try {
-    await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The extensions every embedded database is opened with (the backup script opens it the same way). */
 export const pgliteExtensions = { pg_trgm };
 
@@ -99,7 +87,9 @@ export async function openDatabase(
       db: db as unknown as Database,
       kind: 'postgres',
       // Bounded: a probe that hangs on a full pool or a vanished host would say nothing to the orchestrator.
-      ping: () => withinMs(PING_TIMEOUT_MS, pool.query('select 1')),
+      ping: async () => {
+        await withTimeout(pool.query('select 1'), PING_TIMEOUT_MS);
+      },
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,

@@ -51,14 +51,22 @@ export function openerPolicy(config: OriginPolicyConfig): 'same-origin' | 'unsaf
  * process's own refusals): HSTS when served over https (PUBLIC_URL, the address users reach), the opener
  * policy, and no reading of any reply by another site's page (CORP; CORS requests are not concerned).
  */
-export function everyReplyHeaders(config: OriginPolicyConfig): Record<string, string> {
-  return {
-    ...(config.publicUrl.startsWith('https:')
-      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
-      : {}),
-    'Cross-Origin-Opener-Policy': openerPolicy(config),
-    'Cross-Origin-Resource-Policy': 'same-origin',
-  };
+const headersByConfig = new WeakMap<OriginPolicyConfig, Readonly<Record<string, string>>>();
+
+export function everyReplyHeaders(config: OriginPolicyConfig): Readonly<Record<string, string>> {
+  // Asked on every request: worked out once per configuration (it never changes while the process runs).
+  let headers = headersByConfig.get(config);
+  if (!headers) {
+    headers = {
+      ...(config.publicUrl.startsWith('https:')
+        ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+        : {}),
+      'Cross-Origin-Opener-Policy': openerPolicy(config),
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    };
+    headersByConfig.set(config, headers);
+  }
+  return headers;
 }
 
 export function securityHeaders(): MiddlewareHandler<AppEnv> {

@@ -5,6 +5,7 @@ import type { DatabaseHandle, PoolStats } from '../db/client';
 import type { Logger } from '../logger';
 import type { LiveHub } from '../services/live/hub';
 import { type OutboxDepth, outboxDepth } from '../services/notify/outbox-depth';
+import { withTimeout } from '../time-limit';
 import { type LoginStep, type PushOutcome, recordOperationalEvents, type SmsOutcome } from './events';
 
 /** The bucket boundaries the OpenTelemetry semantic conventions advise for `http.server.request.duration`. */
@@ -32,14 +33,6 @@ const LOCKOUT_SCOPES = ['login', 'pin-reset', 'cdc'];
 const PUSH_OUTCOMES: readonly PushOutcome[] = ['delivered', 'gone', 'refused', 'failed'];
 const SMS_OUTCOMES: readonly SmsOutcome[] = ['sent', 'failed'];
 const OUTBOX_STATES: readonly (keyof OutboxDepth)[] = ['pending', 'due', 'sending'];
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Counters with a zero for every known label, so a rate exists before the first event. */
 function counter(registry: Registry, name: string, help: string, label: string, values: readonly string[]) {
