@@ -18,6 +18,8 @@ export default defineConfig({
     baseURL,
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
+    // The portal then runs without Ionic's animations (src/app/start.tsx), as for people who ask for less motion.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -5,12 +5,12 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { manualPureFunctions, moduleSideEffects } from './build/ionic-treeshake';
+import { pwaPlugin } from './build/pwa/plugin';
+import { ionicPureClasses } from './build/vite-ionic-pure-classes';
+import { ionicons } from './build/vite-ionicons';
+import { linguiAreas } from './build/vite-lingui-areas';
 import packageJson from './package.json' with { type: 'json' };
-import { manualPureFunctions, moduleSideEffects } from './scripts/ionic-treeshake';
-import { ionicPureClasses } from './scripts/vite-ionic-pure-classes';
-import { ionicons } from './scripts/vite-ionicons';
-import { linguiAreas } from './scripts/vite-lingui-areas';
-import { pwaPlugin } from './vite-pwa.config';
 
 /** The API, the identity provider and the runtime configuration live on the server (port 8080). */
 const SERVER = process.env.PORTAL_SERVER ?? 'http://localhost:8080';
@@ -73,7 +73,7 @@ export default defineConfig(({ mode }) => ({
     // The Ionic runtime of the shell is one chunk of ~600 kB (~130 kB gzip) whatever the split.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      // Only the Ionic components the portal imports (scripts/ionic-treeshake.ts).
+      // Only the Ionic components the portal imports (build/ionic-treeshake.ts).
       treeshake: { moduleSideEffects, manualPureFunctions },
       output: { codeSplitting: { groups: vendorGroups } },
     },

@@ -1,6 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  Audit,
+  chooseLanguage,
+  closeMenu,
+  current,
+  expectNamedSheet,
+  LANGUAGES,
+  type Language,
+  named,
+  open,
+  openMenu,
+  openSheet,
+  ownPatientId,
+} from './a11y-support';
 import { login } from './support';
 
 /**
@@ -8,87 +21,11 @@ import { login } from './support';
  * English: no critical and no serious violation. Each role logs in once; the language is switched as
  * the portal keeps it (local storage) and the screens are opened again.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const LANGUAGES = ['it', 'en'] as const;
-type Language = (typeof LANGUAGES)[number];
-
-/** The visible page: Ionic keeps the previous ones in the DOM, hidden. */
-const current = (page: Page): Locator => page.locator('.ion-page:not(.ion-page-hidden)').last();
-
-/** The sheet on screen (closed ones stay in the DOM, hidden). */
-const openSheet = (page: Page): Locator => page.locator('ion-modal.sheet:not(.overlay-hidden)');
-
-/** A button by its Italian or English name. */
-const named = (scope: Page | Locator, italian: string, english: string): Locator =>
-  scope.getByRole('button', { name: new RegExp(`^(${italian}|${english})$`) });
-
-class Audit {
-  readonly problems: string[] = [];
-
-  async check(page: Page, state: string): Promise<void> {
-    // Ionic animates overlays in; pages draw after their data arrives.
-    await page.waitForTimeout(300);
-    const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    for (const violation of result.violations) {
-      if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
-      for (const node of violation.nodes) {
-        const summary = (node.failureSummary ?? violation.help).replace(/\s+/g, ' ').slice(0, 220);
-        this.problems.push(
-          `${state}: ${violation.impact} ${violation.id} at ${node.target.join(' ')} — ${summary}`,
-        );
-      }
-    }
-  }
-
-  assertClean(): void {
-    if (this.problems.length > 0) console.log(this.problems.join('\n'));
-    expect(this.problems, this.problems.join('\n')).toEqual([]);
-  }
-}
-
-async function chooseLanguage(page: Page, language: Language): Promise<void> {
-  await page.evaluate((code) => localStorage.setItem('language', JSON.stringify(code)), language);
-}
-
-/** Opens a path as a reload and waits for its screen heading; each screen has exactly one `main`. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(current(page).locator('h1').first()).toBeVisible();
-  await expect(page.getByRole('main')).toHaveCount(1);
-}
-
-/** The open sheet is a dialog named by its title (Ionic's dialog element is in its shadow root). */
-async function expectNamedSheet(page: Page): Promise<void> {
-  const title = (await openSheet(page).locator('ion-title').first().textContent())?.trim() ?? '';
-  expect(title).not.toBe('');
-  await expect(page.getByRole('dialog', { name: title, exact: true })).toBeVisible();
-}
-
-async function openMenu(page: Page): Promise<void> {
-  await named(current(page), 'Apri il menu', 'Open the menu').click();
-  await expect(page.locator('ion-menu')).toBeVisible();
-}
-
-async function closeMenu(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await expect(page.locator('ion-menu .menu-inner')).toBeHidden();
-}
-
 async function pdfFile(text: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   document.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 18, font });
   return { name: 'referto.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await document.save()) };
-}
-
-async function ownPatientId(page: Page): Promise<string> {
-  await openMenu(page);
-  await page.locator('ion-menu ion-item', { hasText: 'Dati anagrafici' }).click();
-  await expect(page).toHaveURL(/\/patientInfo\/\d+$/);
-  // The new screen's heading has the focus, also after the menu closed.
-  await expect(current(page).locator('h1')).toBeFocused();
-  await expect(page).toHaveTitle(/^Dati anagrafici · /);
-  return new URL(page.url()).pathname.split('/').pop() ?? '';
 }
 
 async function patientScreens(page: Page, audit: Audit, language: Language, id: string): Promise<void> {
@@ -181,7 +118,9 @@ async function patientScreens(page: Page, audit: Audit, language: Language, id: 
 test('the patient’s screens have no serious accessibility problem, in Italian and English', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  // Dozens of screens audited in two languages, beside the CPU-bound unit tests on 2 cores: the walk has
+  // taken over 4 minutes while still progressing (a CI run of 2026-11-28), so it gets room.
+  test.setTimeout(600_000);
   const audit = new Audit();
   await login(page, 'mario.rossi');
   await expect(page).toHaveURL(/\/home$/);
@@ -197,7 +136,9 @@ test('the patient’s screens have no serious accessibility problem, in Italian 
 test('the guest’s, the physician’s and the operator’s screens have no serious accessibility problem', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Dozens of screens audited in two languages, beside the CPU-bound unit tests on 2 cores: the walk has
+  // taken over 4 minutes while still progressing (a CI run of 2026-11-28), so it gets room.
+  test.setTimeout(600_000);
   const audit = new Audit();
   const contexts: BrowserContext[] = [];
   const contextFor = async (username: string): Promise<Page> => {

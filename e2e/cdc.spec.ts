@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { login } from './support';
 
 /** Opens the portal from the demo launcher; answers the portal window. */
 async function launchFrom(launcher: Page, button: string): Promise<Page> {
@@ -70,4 +71,36 @@ test('a context session id opens the dossier; the logout tells the launcher and 
   await expect(portal.locator('#username')).toBeVisible({ timeout: 15_000 });
   expect(await portal.evaluate(() => localStorage.getItem('launchedFromExternalApp'))).toBeNull();
   await portal.close();
+});
+
+test('a launch into a browser that holds another login asks first: cancel keeps it, continue replaces it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await login(page, 'mario.rossi');
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+
+  // Cancel: Mario stays signed in, and nothing of a launch is kept.
+  const first = await launchFrom(page, 'Apri il fascicolo di Giulia');
+  const question = first.getByRole('heading', { name: 'Sei connesso come Mario Rossi' });
+  await expect(question).toBeVisible({ timeout: 30_000 });
+  await expect(question).toBeFocused();
+  await expect(first.getByText('Continuare come Dott.ssa Anna Ferrari?')).toBeVisible();
+  await first.getByRole('button', { name: 'Annulla' }).click();
+  await expect(first).toHaveURL(/\/home$/, { timeout: 30_000 });
+  await expect(first.getByText('Mario').first()).toBeVisible();
+  expect(await first.evaluate(() => localStorage.getItem('launchedFromExternalApp'))).toBeNull();
+  await first.close();
+
+  // In English, continue: the physician's session replaces Mario's, on Giulia's dossier.
+  await page.evaluate(() => localStorage.setItem('language', JSON.stringify('en')));
+  const second = await launchFrom(page, 'Apri il fascicolo di Giulia');
+  await expect(second.getByRole('heading', { name: 'You are signed in as Mario Rossi' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await second.getByRole('button', { name: 'Continue as Dott.ssa Anna Ferrari' }).click();
+  await second.waitForURL(/\/dossier\/\d+$/, { timeout: 30_000 });
+  await expect(second.locator('button.doc-title').first()).toBeVisible();
+  await second.setViewportSize({ width: 820, height: 1180 });
+  await second.close();
 });

@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import type { Language } from '../src/contract/language';
 import { login } from './support';
 
 /** The demo seed's only conference (server/db/seed/conferences.ts) on the fresh e2e database. */
@@ -54,7 +55,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-async function chooseLanguage(page: Page, language: 'it' | 'en'): Promise<void> {
+async function chooseLanguage(page: Page, language: Language): Promise<void> {
   await page.evaluate((code) => localStorage.setItem('language', JSON.stringify(code)), language);
   await page.reload();
 }
@@ -155,6 +156,49 @@ test('a physician admits Mario from the waiting room, both videos play, hang-up 
     await chooseLanguage(mario, 'it');
     await expect(mario.getByRole('heading', { name: 'La videoconferenza è terminata' })).toBeVisible();
     await shot(mario, 'phone-it-ended');
+  } finally {
+    await physicianBrowser.close();
+    await patientBrowser.close();
+  }
+});
+
+test("closing the patient's tab mid-call ends the admission; the physician sees him leave", async () => {
+  test.setTimeout(180_000);
+  const physicianBrowser = await launch();
+  const patientBrowser = await launch();
+  try {
+    const physician = await openPage(physicianBrowser, 820, 1180, false);
+    const mario = await openPage(patientBrowser, 390, 844, true);
+    await login(physician, 'dott.ferrari');
+    await expect(physician).toHaveURL(/\/home$/);
+    await login(mario, 'mario.rossi');
+    await expect(mario).toHaveURL(/\/home$/);
+
+    // A call "now", as before booked visits existed: requested, accepted, entered from the card.
+    await physician.goto('/createVideoConference');
+    await physician.getByLabel('Progetto', { exact: true }).selectOption({ label: 'Cuore in Rete' });
+    await physician.locator('.conference-patient-list ion-item', { hasText: 'Mario Rossi' }).click();
+    await physician.getByRole('button', { name: 'Invia la richiesta' }).click();
+    await expect(physician).toHaveURL(/\/videoconference$/);
+    await mario.goto('/videoconference');
+    const card = mario.locator('article.conference-card').first();
+    await card.getByRole('button', { name: 'Accetta' }).click();
+    await card.getByRole('button', { name: 'Entra', exact: true }).click();
+    await expect(mario).toHaveURL(/\/videoconference\/\d+\/call$/);
+    const callPath = new URL(mario.url()).pathname;
+
+    await physician.goto(callPath);
+    await checkDevicesAndJoin(physician, 'tablet-it-leave');
+    await checkDevicesAndJoin(mario, 'phone-it-leave');
+    await physician.getByRole('button', { name: 'Ammetti' }).click();
+    await expectRemotePlaying(physician);
+
+    // Mario closes the tab without hanging up: the page's beacon tells the server at once.
+    await mario.close({ runBeforeUnload: true });
+    await expect(physician.getByText("Mario Rossi non è ancora in sala d'attesa")).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(physician.getByTestId('remote-video')).toHaveCount(0);
   } finally {
     await physicianBrowser.close();
     await patientBrowser.close();

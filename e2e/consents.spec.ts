@@ -82,7 +82,10 @@ test('a patient revokes the project consents first, then the dossier consent, an
   await login(page, 'mario.rossi');
   await expect(page).toHaveURL(/\/home$/);
   await openConsentsTab(page);
-  await expect(page.getByRole('img', { name: 'Consensi da rivedere' })).toBeVisible();
+  // The tab's badge (the one shared CountBadge: its words and the count are its name).
+  await expect(
+    page.locator('ion-tab-bar').getByRole('status', { name: /^Consensi da rivedere: \d+$/ }),
+  ).toBeVisible();
   const dossier = page.locator('.consent-card', { hasText: 'Consenso al Dossier Sanitario Elettronico' });
   const project = page.locator('.consent-card', { hasText: 'Cuore in Rete' });
   await expect(dossier.locator('.consent-chip')).toHaveText('Dato');

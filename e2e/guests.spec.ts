@@ -104,7 +104,8 @@ test('a patient authorises a guest to download two documents; the guest sees exa
     'La nuova password deve essere diversa da quella temporanea.',
   );
   await expect(guest.getByLabel('Nuova password', { exact: true })).toHaveValue('');
-  await chooseNewPassword(guest, 'Laura-2026-nuova');
+  // A passphrase the policy takes: 12+ characters, not common, without her name (issue 26).
+  await chooseNewPassword(guest, 'una gita sul lago di Garda');
   await expect(guest).toHaveURL(/\/home$/);
   await expect(guest.getByText('Vedi i documenti di Mario Rossi')).toBeVisible();
   const seen = await listReply(guest, () =>

@@ -84,3 +84,54 @@ test('the language is two buttons in the side menu, and closing the menu gives t
     )
     .toBe(true);
 });
+
+test('the open side menu holds the focus: the page behind is inert, Tab wraps round, Escape gives it back', async ({
+  page,
+}) => {
+  await login(page, 'mario.rossi');
+  await expect(page).toHaveURL(/\/home$/);
+  const menuButton = current(page).getByRole('button', { name: 'Apri il menu' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.locator('ion-menu');
+  await expect(menu).toHaveClass(/show-menu/);
+  // The screen and the tab bar behind are out of reach (no tab stop, no click, not read out).
+  await expect(page.locator('#main')).toHaveJSProperty('inert', true);
+
+  /** Where the focus is: inside the menu or not, and the words of the control. */
+  const focused = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      return {
+        inMenu: active?.closest('ion-menu') !== null && active !== document.body,
+        text: active?.textContent?.trim() ?? '',
+      };
+    });
+  const stops: string[] = [];
+  for (let step = 0; step < 40; step += 1) {
+    await page.keyboard.press('Tab');
+    const { inMenu, text } = await focused();
+    expect(inMenu, `stop ${step}: ${text}`).toBe(true);
+    stops.push(text);
+  }
+  // Past "Esci", the first entry again; every stop visited is one of the menu's controls.
+  const logout = stops.indexOf('Esci');
+  expect(logout).toBeGreaterThan(0);
+  expect(stops[logout + 1]).toBe('Home');
+  // Shift+Tab on the first entry goes to the last.
+  for (let step = 0; step < 25 && (await focused()).text !== 'Home'; step += 1)
+    await page.keyboard.press('Shift+Tab');
+  expect((await focused()).text).toBe('Home');
+  await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toEqual({ inMenu: true, text: 'Esci' });
+
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveClass(/show-menu/);
+  await expect(page.locator('#main')).toHaveJSProperty('inert', false);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('ion-button.menu-button') !== null))
+    .toBe(true);
+  // The page works again: a tab opens its screen.
+  await page.locator('ion-tab-bar ion-tab-button', { hasText: 'Dossier' }).click();
+  await expect(page).toHaveURL(/\/dossier$/);
+});

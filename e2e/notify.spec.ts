@@ -1,8 +1,58 @@
-import { expect, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PUSH_PORT } from '../playwright.config';
 import { startLocalPushService } from '../server/test/push-endpoint';
-import { login } from './support';
+import { login, openMarioProjects } from './support';
 import { openForReview, openFromMenu, upload } from './support-uploads';
+
+/**
+ * The fake subscription the stand-in push service receives for (kept across a reload, as the browser
+ * keeps a real one), installed before the app starts.
+ */
+async function withStandInSubscription(
+  context: BrowserContext,
+  device: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
+  await context.addInitScript((subscription) => {
+    const fake = {
+      endpoint: subscription.endpoint,
+      toJSON: () => subscription,
+      unsubscribe: async () => true,
+    };
+    let subscribed = localStorage.getItem('e2e-push-subscribed') === 'yes';
+    PushManager.prototype.subscribe = async () => {
+      subscribed = true;
+      localStorage.setItem('e2e-push-subscribed', 'yes');
+      return fake as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () =>
+      subscribed ? (fake as unknown as PushSubscription) : null;
+  }, device);
+}
+
+/** /notify: the one switch, then Continua after reading what notifications say. */
+async function turnNotificationsOn(page: Page): Promise<void> {
+  await openFromMenu(page, 'Notifiche');
+  await expect(page).toHaveURL(/\/notify$/);
+  const master = page.locator('ion-toggle', { hasText: 'Ricevi le notifiche' });
+  await expect(master).toHaveAttribute('aria-checked', 'false');
+  // Off: the choices below wait, and say why.
+  await expect(page.getByText('Accendi «Ricevi le notifiche» qui sopra')).toBeVisible();
+  await expect(page.locator('ion-toggle', { hasText: /^Documenti/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await master.click();
+  const question = page.locator('ion-modal', { hasText: 'Vuoi ricevere le notifiche?' });
+  await expect(question).toContainText('non contengono dati clinici');
+  await question.getByRole('button', { name: 'Continua' }).click();
+  await expect(page.getByText('Notifiche attivate.')).toBeVisible();
+  await expect(master).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('Questo dispositivo riceve le notifiche del Fascicolo.')).toBeVisible();
+  await expect(page.locator('ion-toggle', { hasText: /^Documenti/ })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+}
 
 /**
  * Web Push end to end. Headless Chromium cannot reach a browser vendor's push service here, so the
@@ -18,38 +68,12 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
   try {
     const device = pushService.subscribe();
     const context = await browser.newContext({ ...test.info().project.use, permissions: ['notifications'] });
-    await context.addInitScript((subscription) => {
-      const fake = {
-        endpoint: subscription.endpoint,
-        toJSON: () => subscription,
-        unsubscribe: async () => true,
-      };
-      // Kept across a reload, as the browser keeps a real subscription.
-      let subscribed = localStorage.getItem('e2e-push-subscribed') === 'yes';
-      PushManager.prototype.subscribe = async () => {
-        subscribed = true;
-        localStorage.setItem('e2e-push-subscribed', 'yes');
-        return fake as unknown as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async () =>
-        subscribed ? (fake as unknown as PushSubscription) : null;
-    }, device);
+    await withStandInSubscription(context, device);
     const page = await context.newPage();
     await login(page, 'mario.rossi');
     await expect(page).toHaveURL(/\/home$/);
 
-    await openFromMenu(page, 'Notifiche');
-    await expect(page).toHaveURL(/\/notify$/);
-    await page.getByText('Ricevi notifiche', { exact: true }).click();
-    await page.getByText('Subito', { exact: true }).click();
-    await page.getByRole('button', { name: 'Salva le preferenze' }).click();
-    await expect(page.getByText('Preferenze salvate.')).toBeVisible();
-
-    await page.getByRole('button', { name: 'Attiva le notifiche' }).click();
-    const question = page.locator('ion-modal', { hasText: 'Vuoi ricevere le notifiche?' });
-    await expect(question).toContainText('non contengono dati clinici');
-    await question.getByRole('button', { name: 'Continua' }).click();
-    await expect(page.getByText('Questo dispositivo riceve le notifiche del Fascicolo.')).toBeVisible();
+    await turnNotificationsOn(page);
 
     await openFromMenu(page, 'Documenti caricati');
     const title = `Referto esterno ${Date.now() % 100000}`;
@@ -81,6 +105,7 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
       body: 'Apri il Fascicolo per i dettagli.',
       link: '/dossier',
       count: 1,
+      badge: expect.any(Number),
       ack: { path: '/api/notify/push/ack', token: expect.any(String) },
     });
     expect(push?.plaintext).not.toContain(title);
@@ -115,6 +140,162 @@ test('Mario turns instant notifications on; a validated upload reaches his servi
     // The worker told the open window: the menu's count changed without a reload or a navigation.
     await expect(page).toHaveURL(/\/notify$/);
     await expect(reviewedBadge).toHaveAttribute('aria-label', 'Documenti esaminati dal medico da vedere: 1');
+    await context.close();
+  } finally {
+    await pushService.close();
+  }
+});
+
+const PROJECT = 'Diabete Insieme';
+const SURVEY = 'Come sta dopo la visita';
+
+/** Words a lock screen must never show: names, titles, the project, the survey. */
+function expectNoClinicalContent(plaintext: string, extra: string[]): void {
+  for (const word of ['Mario', 'Rossi', 'Ferrari', PROJECT, SURVEY, 'Diabete', ...extra])
+    expect(plaintext).not.toContain(word);
+}
+
+async function withdrawInvitation(staff: Page): Promise<void> {
+  const card = staff.locator('article.project-card', { hasText: PROJECT });
+  await expect(card.locator('.project-chip')).toHaveText('Invito in attesa');
+  await card.getByRole('button', { name: `Ritira l'invito al progetto ${PROJECT}` }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: "Ritira l'invito", exact: true }).click();
+  await expect(card.locator('.project-chip')).toHaveText('Non partecipa');
+}
+
+test('a new document, a consent to sign and a survey each reach Mario as a push with no clinical content; the icon badge shows what waits and clears at 0', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const pushService = await startLocalPushService(PUSH_PORT);
+  try {
+    const device = pushService.subscribe();
+    const devicePath = new URL(device.endpoint).pathname;
+    const mine = () => pushService.received.filter((push) => push.path === devicePath);
+    const context = await browser.newContext({ ...test.info().project.use, permissions: ['notifications'] });
+    await withStandInSubscription(context, device);
+    const page = await context.newPage();
+    await login(page, 'mario.rossi');
+    await expect(page).toHaveURL(/\/home$/);
+    await turnNotificationsOn(page);
+
+    // The badge as the service worker sets it: a spy in the worker's own scope records each call.
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await worker.evaluate(() => {
+      const calls: (number | 'clear')[] = [];
+      Object.assign(self, { badgeCalls: calls });
+      Object.defineProperty(self.navigator, 'setAppBadge', {
+        value: async (count: number) => void calls.push(count),
+      });
+      Object.defineProperty(self.navigator, 'clearAppBadge', { value: async () => void calls.push('clear') });
+    });
+    const badgeCalls = () =>
+      worker.evaluate(() => (self as unknown as { badgeCalls: (number | 'clear')[] }).badgeCalls.slice());
+    const lastBadge = () =>
+      worker.evaluate(
+        () => (self as unknown as { badgeCalls: (number | 'clear')[] }).badgeCalls.at(-1) ?? null,
+      );
+
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const own = registrations.find((each) => !each.isDeleted);
+        if (own) resolve(own.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registration;
+    const origin = new URL(page.url()).origin;
+
+    /** Waits for the next push, checks it, hands it to the worker (as the vendor's service would). */
+    const nextPush = async (expected: { title: string; link: unknown }, secrets: string[] = []) => {
+      const before = mine().length;
+      await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(before + 1);
+      const plaintext = mine().at(-1)?.plaintext ?? '';
+      const payload = JSON.parse(plaintext);
+      expect(payload).toEqual({
+        ...expected,
+        body: 'Apri il Fascicolo per i dettagli.',
+        count: 1,
+        badge: expect.any(Number),
+        ack: { path: '/api/notify/push/ack', token: expect.any(String) },
+      });
+      expect(payload.badge).toBeGreaterThan(0);
+      expectNoClinicalContent(plaintext, secrets);
+      const callsBefore = await badgeCalls();
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: plaintext });
+      // The worker sets the badge to the total the push carries (the open app then asks again).
+      await expect.poll(async () => (await badgeCalls()).slice(callsBefore.length)).toContain(payload.badge);
+    };
+
+    const staffContext = await browser.newContext(test.info().project.use);
+    const staff = await staffContext.newPage();
+    await login(staff, 'dott.ferrari');
+    await expect(staff).toHaveURL(/\/home$/);
+
+    // 1. A new document in the dossier: Mario's upload, approved.
+    await openFromMenu(page, 'Documenti caricati');
+    const title = `Referto esterno ${Date.now() % 100000}`;
+    await upload(page, title);
+    await openFromMenu(page, 'Notifiche');
+    await staff.locator('ion-tab-bar ion-tab-button', { hasText: 'Da approvare' }).click();
+    await staff
+      .locator('article.upload-card', { hasText: title })
+      .getByRole('button', { name: 'Apri ed esamina' })
+      .click();
+    // The PDF is drawn before it can be approved (slow on a busy machine).
+    await expect(staff.locator('ion-modal.review-sheet canvas').first()).toBeVisible({ timeout: 30_000 });
+    await staff.locator('ion-modal.review-sheet').getByRole('button', { name: 'Approva' }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Approva' }).click();
+    await expect(staff.locator('ion-modal.review-sheet')).toBeHidden();
+    await nextPush({ title: 'Nuovo documento disponibile', link: '/dossier' }, [title]);
+
+    // 2. A consent to sign: invited (again) to a project.
+    await openMarioProjects(staff);
+    await withdrawInvitation(staff);
+    const card = staff.locator('article.project-card', { hasText: PROJECT });
+    await card.getByRole('button', { name: `Invita al progetto ${PROJECT}` }).click();
+    await expect(card.locator('.project-chip')).toHaveText('Invito in attesa');
+    const consentsLink = expect.stringMatching(/^\/consents\/\d+$/);
+    await nextPush({ title: 'Hai ricevuto un invito a un progetto', link: consentsLink });
+
+    // 3. A survey sent to him.
+    await staff.goto('/surveys');
+    await staff.getByRole('link', { name: 'Modelli' }).click();
+    await staff
+      .locator('article.survey-template:visible', { hasText: SURVEY })
+      .getByRole('link', { name: 'Assegna' })
+      .click();
+    await expect(staff).toHaveURL(/\/createSurveyCard\?template=\d+$/);
+    await staff.getByLabel('Rossi Mario').check();
+    await staff.locator('.survey-actions').getByRole('button', { name: 'Assegna' }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Assegna' }).click();
+    await expect(staff).toHaveURL(/\/surveyCardList$/);
+    await nextPush({ title: 'Hai un nuovo questionario da compilare', link: '/surveys' });
+
+    // Nothing left waiting: both survey cards cancelled, the invitation withdrawn, the review seen.
+    const cancelButtons = staff.getByRole('button', { name: `Annulla l'assegnazione di ${SURVEY}` });
+    await expect(cancelButtons).toHaveCount(2);
+    for (const left of [1, 0]) {
+      await cancelButtons.first().click();
+      await staff.getByRole('alertdialog').getByRole('button', { name: "Annulla l'assegnazione" }).click();
+      // The list reloads without the cancelled card before the next one is taken.
+      await expect(cancelButtons).toHaveCount(left);
+    }
+    await openMarioProjects(staff);
+    await withdrawInvitation(staff);
+    // Mario reads his uploads (the review is seen), then moves on: the open app refreshes its counts,
+    // the total is 0 and the worker clears the badge.
+    await openFromMenu(page, 'Documenti caricati');
+    await expect(page.locator('article.upload-card', { hasText: title })).toBeVisible();
+    await openFromMenu(page, 'Notifiche');
+    await expect.poll(lastBadge, { timeout: 20_000 }).toBe('clear');
+
+    // The demo data is shared with the other journeys: Mario goes back to being invited.
+    const again = staff.locator('article.project-card', { hasText: PROJECT });
+    await again.getByRole('button', { name: `Invita al progetto ${PROJECT}` }).click();
+    await expect(again.locator('.project-chip')).toHaveText('Invito in attesa');
+    await staffContext.close();
     await context.close();
   } finally {
     await pushService.close();

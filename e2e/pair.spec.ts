@@ -28,6 +28,16 @@ async function fillExercise(
   await block.getByLabel('Indice *').selectOption({ label: 'Frequenza cardiaca (bpm)' });
   await block.getByLabel('Minimo *').fill('60');
   await block.getByLabel('Massimo *').fill('120');
+  // Supports are Ionic checkboxes with their labels, 44 px tall; each bin says what it removes.
+  const chair = block.getByRole('checkbox', { name: 'Sedia' });
+  await chair.click();
+  await expect(chair).toBeChecked();
+  expect(
+    (await block.locator('ion-checkbox', { hasText: 'Sedia' }).boundingBox())?.height,
+  ).toBeGreaterThanOrEqual(44);
+  await expect(
+    block.getByRole('button', { name: `Rimuovi l'indice 1 dell'esercizio ${at + 1}` }),
+  ).toBeVisible();
 }
 
 test('a physician on a tablet writes a PAIR for Mario with two exercises, signs it, and Mario reads it on his phone', async ({
@@ -48,7 +58,7 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   const patientId = Number(new URL(staff.url()).pathname.split('/').pop());
   await staff.locator('ion-button', { hasText: 'Piani riabilitativi' }).click();
   await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}$`));
-  await expect(staff.getByRole('heading', { name: 'Recupero del cammino — Attivo' })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Recupero del cammino Attivo' })).toBeVisible();
 
   // New plan: the eligibility check first (a confirmation when he is not eligible).
   await staff.getByRole('button', { name: 'Nuovo piano' }).click();
@@ -77,12 +87,12 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await staff.getByRole('button', { name: 'Salva la bozza' }).click();
 
   await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}$`));
-  const draft = staff.locator('article.pair-card', { hasText: `${PLAN} — Bozza` });
+  const draft = staff.locator('article.pair-card', { hasText: `${PLAN} Bozza` });
   await expect(draft).toBeVisible();
   await draft.locator('ion-button', { hasText: 'Firma e attiva' }).click();
   await expect(staff).toHaveURL(/\/pair\/\d+\/sign\/\d+$/);
   await expect(staff.locator('.wizard-step-title')).toHaveText('Leggi il documento');
-  await expect(staff.locator('.pdf-page canvas').first()).toBeVisible();
+  await expect(staff.locator('.pdf-page canvas').first()).toBeVisible({ timeout: 30_000 });
   const box = staff.getByLabel('Ho letto il documento');
   await box.scrollIntoViewIfNeeded();
   await expect(box).toBeChecked();
@@ -97,8 +107,8 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await expect(staff.getByText('Piano firmato: ora è attivo ed è nel dossier del paziente.')).toBeVisible();
   await primary(staff, 'Fine').click();
   await expect(staff).toHaveURL(new RegExp(`/pair/${patientId}\\?signed=\\d+$`));
-  await expect(staff.getByRole('heading', { name: `${PLAN} — Attivo` })).toBeVisible({ timeout: 20_000 });
-  await expect(staff.getByRole('heading', { name: 'Recupero del cammino — Sostituito' })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: `${PLAN} Attivo` })).toBeVisible({ timeout: 20_000 });
+  await expect(staff.getByRole('heading', { name: 'Recupero del cammino Sostituito' })).toBeVisible();
 
   // Mario, on his phone: his plan, readable, and what changed from the one it replaced.
   const phoneContext = await browser.newContext({
@@ -111,15 +121,32 @@ test('a physician on a tablet writes a PAIR for Mario with two exercises, signs 
   await phone.locator('#username').waitFor({ timeout: 30_000 });
   await login(phone, 'mario.rossi');
   await expect(phone).toHaveURL(/\/home$/);
-  await phone.goto(`/patientInfo/${patientId}`);
-  await phone.locator('ion-button', { hasText: 'Il mio piano riabilitativo' }).click();
+  // "Cosa ti aspetta" announces the changed plan until he opens it.
+  const waiting = phone.locator('section.waiting ion-item', {
+    hasText: 'Il tuo piano riabilitativo è cambiato',
+  });
+  await expect(waiting).toContainText(PLAN);
+  await waiting.click();
   await expect(phone).toHaveURL(new RegExp(`/pair/${patientId}$`));
-  await expect(phone.getByRole('heading', { name: `${PLAN} — Attivo` })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: `${PLAN} Attivo` })).toBeVisible();
   await expect(phone.getByRole('heading', { name: 'Flessione del ginocchio' })).toBeVisible();
   await expect(phone.getByRole('heading', { name: 'Equilibrio monopodalico' })).toBeVisible();
   const changes = phone.locator('.pair-changes');
   await expect(changes).toContainText('Flessione del ginocchio: nuovo esercizio');
   await expect(changes).toContainText('Cammino assistito: esercizio tolto');
+  // The thresholds in words, the counts under the plural rules.
+  await expect(phone.locator('.pair-thresholds').first()).toContainText(
+    'Scala di Berg (da 0 a 56): verde (buono) da 45 in su, giallo tra 30 e 45, rosso sotto 30',
+  );
+  await expect(phone.getByText('Frequenza cardiaca tra 60 e 120 bpm').first()).toBeVisible();
+  // Opened: no longer news on the home; the side menu leads to it as well.
+  await phone.goto('/home');
+  await expect(phone.getByRole('heading', { name: 'Cosa ti aspetta' })).toBeVisible();
+  await expect(phone.locator('section.waiting')).not.toContainText('piano riabilitativo');
+  await phone.getByRole('button', { name: 'Apri il menu' }).click();
+  await phone.locator('ion-menu ion-item', { hasText: 'Il mio piano riabilitativo' }).click();
+  await expect(phone).toHaveURL(new RegExp(`/pair/${patientId}$`));
+  await expect(phone.getByRole('heading', { name: `${PLAN} Attivo` })).toBeVisible();
   await phoneContext.close();
 
   // PRIpri: a new plan has no sessions yet, so it is blue again.

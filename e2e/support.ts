@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_TOTP_SECRET, demoTotpCode } from '../scripts/demo-totp';
+import { DEMO_TOTP_SECRET, demoTotpCode } from '../tools/demo-totp';
 
 export const DEMO_PASSWORD = 'Dossier2026!';
 export { DEMO_TOTP_SECRET };
@@ -92,11 +92,11 @@ export async function chooseNewPassword(
   await page.getByRole('button', { name: 'Salva e accedi' }).click();
 }
 
-/** The labels of the visible tab buttons, in order. */
+/** The labels of the visible tab buttons, in order (without their count badges). */
 export async function tabLabels(page: Page): Promise<string[]> {
   const buttons = page.locator('ion-tab-bar ion-tab-button');
   await expect(buttons.first()).toBeVisible();
-  return (await buttons.allInnerTexts()).map((text) => text.trim());
+  return (await buttons.locator('ion-label').allInnerTexts()).map((text) => text.trim());
 }
 
 /** Every SMS sent to this phone number in the last hour, newest first (e.g. a new guest's credentials). */
@@ -104,4 +104,15 @@ export async function smsBodiesTo(page: Page, phone: string): Promise<string[]> 
   const response = await page.request.get(`/dev/sms.json?to=${encodeURIComponent(phone)}`);
   const { messages } = (await response.json()) as { messages: { body: string }[] };
   return messages.map((message) => message.body);
+}
+
+/** Mario's projects card, as the physician sees it. */
+export async function openMarioProjects(staff: Page): Promise<void> {
+  await staff.goto('/patients');
+  await staff.getByLabel('Cognome').fill('Rossi');
+  await staff.getByLabel('Nome', { exact: true }).fill('Mario');
+  await staff.getByRole('link', { name: 'Rossi Mario' }).first().click();
+  await expect(staff).toHaveURL(/\/patientInfo\/\d+$/);
+  await staff.locator('ion-button', { hasText: 'Progetti' }).click();
+  await expect(staff).toHaveURL(/\/projectInviteRemove\/\d+$/);
 }

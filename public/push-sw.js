@@ -1,5 +1,5 @@
 /*
- * Web Push in the service worker (imported by the Workbox worker, vite-pwa.config.ts).
+ * Web Push in the service worker (imported by the Workbox worker, build/pwa/plugin.ts).
  * Every push shows a notification: a silent push would make iOS revoke the subscription, and the
  * payload carries no clinical content (a title such as "Nuovo documento disponibile").
  * Open windows are told to refresh their counts; a tap opens the screen the push names.
@@ -17,6 +17,17 @@ function readPayload(event) {
 /** Only a path of the portal: a payload can never send the user to another site. */
 function portalPath(link) {
   return typeof link === 'string' && /^\/(?!\/)[\w\-/?=&.%]*$/.test(link) ? link : '/home';
+}
+
+/**
+ * The app icon's badge: the total waiting (the app's notification counts), a number only; 0 clears it.
+ * A push without a number leaves the badge as it is. Not every platform has badges: best effort.
+ */
+async function setBadge(count) {
+  const badging = self.navigator;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return;
+  if (!('setAppBadge' in badging)) return;
+  await (count > 0 ? badging.setAppBadge(count) : badging.clearAppBadge()).catch(() => undefined);
 }
 
 /**
@@ -45,11 +56,19 @@ self.addEventListener('push', (event) => {
         badge: '/icons/maskable-192.png',
         data: { link: portalPath(payload.link) },
       });
+      await setBadge(payload.badge);
       await acknowledge(payload.ack);
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const client of windows) client.postMessage({ type: 'PUSH_RECEIVED' });
     })(),
   );
+});
+
+// The open app refreshes its counts and sends the total (src/pwa/push-badge.ts): the badge follows.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data && data.type === 'SET_BADGE' && event.origin === self.location.origin)
+    event.waitUntil(setBadge(data.count));
 });
 
 self.addEventListener('notificationclick', (event) => {

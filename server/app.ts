@@ -3,8 +3,10 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './app-env';
+import { ceremonyEffects } from './ceremony-effects';
 import { authenticate } from './middleware/authenticate';
 import { bodyLimits } from './middleware/body-limit';
+import { caller } from './middleware/caller';
 import { compression } from './middleware/compression';
 import { apiNotFound, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
@@ -38,6 +40,10 @@ import { pripriRoutes } from './routes/pripri';
 import { projectRoutes } from './routes/projects';
 import { referenceRoutes } from './routes/reference';
 import { runtimeRoutes } from './routes/runtime';
+import { securityRoutes } from './routes/security';
+import { securityAuthenticatorRoutes } from './routes/security-authenticator';
+import { securityDeviceRoutes } from './routes/security-devices';
+import { securityPasskeyRoutes } from './routes/security-passkeys';
 import { signRoutes } from './routes/signing';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
 import { surveyRoutes } from './routes/surveys';
@@ -47,15 +53,17 @@ import { uploadRoutes } from './routes/uploads';
 function createApi(): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .use(authenticate())
+    .use(caller())
     .route('/', accountRoutes)
+    .route('/', securityDeviceRoutes)
     .route('/', accountSwitchRoutes)
+    .route('/', securityAuthenticatorRoutes)
     .route('/', patientRoutes)
     .route('/', projectRoutes)
     .route('/', documentRoutes)
     .route('/', obscuringRoutes)
     .route('/', historyRoutes)
     .route('/', referenceRoutes)
-    .route('/', helpRoutes)
     .route('/', studyRoutes)
     .route('/', signRoutes)
     .route('/', consentRoutes)
@@ -74,6 +82,8 @@ function createApi(): Hono<AppEnv> {
     .route('/', cdcLogoutRoutes)
     .route('/', pairRoutes)
     .route('/', pripriRoutes)
+    .route('/', securityRoutes)
+    .route('/', securityPasskeyRoutes)
     .all('*', apiNotFound);
 }
 
@@ -87,7 +97,7 @@ function serveClient(app: Hono<AppEnv>, staticDir: string): void {
     const immutable = c.req.path.startsWith('/assets/');
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   });
-  // Bundles are compressed once at build (scripts/precompress.ts): `.br` or `.gz` by Accept-Encoding, with
+  // Bundles are compressed once at build (build/precompress.ts): `.br` or `.gz` by Accept-Encoding, with
   // Vary; compression() leaves a reply with a Content-Encoding alone.
   app.use('*', serveStatic({ root: staticDir, precompressed: true }));
   app.get('*', async (c, next) => {
@@ -103,6 +113,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set('deps', deps);
+    c.set('ceremonyEffects', ceremonyEffects);
     await next();
   });
   app.use(requestLog());
@@ -121,6 +132,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(deps.config.apiBase, pinResetRoutes);
   // The service worker acknowledges a shown push with the signed token the push carried, no session.
   app.route(deps.config.apiBase, notifyAckRoutes);
+  // Help and FAQ are pages without a login (spec 2): their texts too.
+  app.route(deps.config.apiBase, helpRoutes);
   // Context sharing opens the portal for someone not logged in yet: the launch is the credential.
   app.route(deps.config.apiBase, cdcLaunchRoutes);
   // The demo's stand-in for the hospital application that launches the portal.

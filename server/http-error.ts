@@ -44,6 +44,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONSENT_CLOSED: 'Non è più possibile modificare questo consenso',
   CONSENT_REVOKE_PROJECTS_FIRST: 'Per revocare il consenso al dossier revoca prima i consensi ai progetti',
   PROJECT_NOT_MEMBER: 'Non disponi dei permessi o non sei membro del progetto',
+  PROJECT_PARTICIPATION_ENDED: 'La partecipazione è stata terminata dal progetto: serve un nuovo invito',
   CONSENT_ASK_PHYSICIAN: 'Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui',
   PERMISSION_MISSING: 'Non disponi dei permessi necessari per questa operazione',
   UPLOAD_NOT_PDF: "Il formato del documento dev'essere .pdf",
@@ -66,18 +67,31 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONFERENCE_ALREADY_REQUESTED: 'Hai già una richiesta di videoconferenza in attesa con questo paziente',
   CONFERENCE_ALREADY_ANSWERED: 'La richiesta di videoconferenza ha già ricevuto una risposta',
   CONFERENCE_NOT_ACTIVE: 'La videoconferenza non è attiva',
+  CONFERENCE_NOT_YET_OPEN: "La visita non è ancora aperta: potrai entrare da 10 minuti prima dell'inizio",
   SURVEY_CLOSED: 'Il questionario è chiuso: non si può più compilare né rifiutare',
   SURVEY_TEMPLATE_INVALID: 'Il modello del questionario non è valido',
   PAI_ACTIVITY_ALREADY_DONE: "L'attività è già stata segnata come svolta",
   PAI_NOT_ACTIVE: 'Il piano di cura non è più in vigore',
+  PAI_NOT_IN_FORCE: "Il piano di cura entra in vigore con l'adesione al progetto",
   ACCOUNT_STRONG_LOGIN_REQUIRED:
-    "Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione",
+    "Per passare a questo profilo inserisci il codice dell'app di autenticazione",
   ACCOUNT_SWITCH_CONFLICT: 'Il profilo è appena stato cambiato: riprova',
+  ACCOUNT_STEP_UP_WRONG:
+    "Codice non valido: inserisci il codice attuale dell'app di autenticazione (ogni codice vale una sola volta)",
+  ACCOUNT_STEP_UP_LOCKED: 'Troppi codici errati: riprova tra 15 minuti',
+  PASSWORD_REFUSED: 'La password scelta non è accettabile: controlla il campo indicato',
+  AUTHENTICATOR_ENROLMENT_EXPIRED: 'La nuova chiave non è più valida: ricomincia la configurazione',
+  PASSKEY_REFUSED: 'La passkey non è stata accettata: riprova',
+  PASSKEY_LIMIT: 'Hai già 10 passkey: rimuovine una prima di aggiungerne un’altra',
   PAIR_NOT_EDITABLE: 'Il piano riabilitativo non può più essere modificato',
   PAIR_NOT_ACTIVE: 'Solo un piano riabilitativo attivo può essere chiuso',
   PAIR_TOO_MANY_DRAFTS: 'Il paziente ha già troppe bozze di piano riabilitativo: completane o eliminane una',
   PRIPRI_NO_PLAN: 'Il paziente non ha un piano riabilitativo attivo con indici da monitorare',
   PRIPRI_SESSION_EXISTS: 'Per questa data è già registrata una sessione',
+  SECURITY_CODE_WRONG:
+    'Codice non valido: inserisci il codice ricevuto via SMS (ogni codice vale una sola volta)',
+  SECURITY_NO_PHONE: "Nessun numero di cellulare registrato per l'invio del codice: rivolgiti all'help desk",
+  SECURITY_PASSWORD_WRONG: 'La password attuale non è corretta',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

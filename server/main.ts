@@ -4,8 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-import type { VerifyToken } from './app-env';
 import { grantLiveness } from './auth/grant-liveness';
+import type { VerifyToken } from './auth/principal';
 import { databaseReplayStore } from './auth/replay-store';
 import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
 import { issuerOf, loadConfig, unsafeConfigReason } from './config';
@@ -26,6 +26,7 @@ import { webPushChannel } from './services/notify/push-channel';
 import { vapidKeys } from './services/notify/push-keys';
 import { backgroundSignaturesSettled } from './services/signing/signature';
 import { recordOnlySender } from './services/sms/outbox';
+import { waitingTotalOf } from './services/waiting-total';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -82,6 +83,7 @@ const notifications = startNotificationDispatcher({
       contact: config.pushContact,
       logger: logger.child({ component: 'push' }),
       ackPath: `${config.apiBase}/notify/push/ack`,
+      waiting: (userId) => waitingTotalOf(database.db, userId),
     }),
     smsSender: recordOnlySender,
     logger: logger.child({ component: 'notify' }),

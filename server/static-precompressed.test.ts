@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../tests/support/test-app';
 
-/** The built portal as `npm run build` leaves it: bundles compressed once by scripts/precompress.ts. */
+/** The built portal as `npm run build` leaves it: bundles compressed once by build/precompress.ts. */
 describe('precompressed static files (issue 16)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'precompressed-'));
   const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'riga ${i}'`).join(', ')}];\n`;
@@ -20,7 +20,7 @@ describe('precompressed static files (issue 16)', () => {
       path.join(dir, 'index.html'),
       `<!doctype html><title>Fascicolo</title>${'<p>x</p>'.repeat(300)}`,
     );
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/precompress.ts', dir], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'build/precompress.ts', dir], {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);

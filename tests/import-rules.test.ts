@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkImports } from '../scripts/import-rules';
+import { checkImports, unitOf } from '../tools/import-rules';
 
 const trees: string[] = [];
 
@@ -51,7 +51,9 @@ describe('import rules (npm run lint)', () => {
       'server/services/b.ts': "import { c } from './c';\nexport const b = c;\n",
       'server/services/c.ts': "import { a } from './a';\nexport const c = () => a;\n",
     });
-    expect(checkImports(cyclic)).toEqual([
+    // Only the run-time cycle rule: the file-circle rule (type-only and lazy imports too) has its own test.
+    const runtimeOnly = { knotRuleRoots: [] };
+    expect(checkImports(cyclic, runtimeOnly)).toEqual([
       expect.objectContaining({
         rule: 'import-cycle',
         detail: expect.stringContaining('server/services/c.ts'),
@@ -63,7 +65,7 @@ describe('import rules (npm run lint)', () => {
         "import { a } from './a';\nexport type B = typeof a;\nexport const lazy = () => import('./c');\n",
       'server/services/c.ts': "import { a } from './a';\nexport const c = a;\n",
     });
-    expect(checkImports(erased)).toEqual([]);
+    expect(checkImports(erased, runtimeOnly)).toEqual([]);
   });
 
   it('fails when a service imports a route module', () => {
@@ -81,7 +83,7 @@ describe('import rules (npm run lint)', () => {
         "import { DEMO_PASSWORD } from '../db/seed/demo-accounts';\nexport const p = DEMO_PASSWORD;\n",
       'server/main.ts':
         "import { DEMO_PASSWORD } from './db/seed/demo-accounts';\nexport const p = DEMO_PASSWORD;\n",
-      'scripts/bench.ts':
+      'bench/run.ts':
         "import { DEMO_PASSWORD } from '../server/db/seed/demo-accounts';\nexport const p = DEMO_PASSWORD;\n",
       'server/idp/idp.test.ts':
         "import { DEMO_PASSWORD } from '../db/seed/demo-accounts';\nexport const p = DEMO_PASSWORD;\n",
@@ -103,5 +105,72 @@ describe('import rules (npm run lint)', () => {
       ['routes-query-db', 'server/routes/documents.ts'],
       ['routes-query-db', 'server/routes/documents.ts'],
     ]);
+  });
+
+  it('counts folders as units: features and service areas one each, flat files their own', () => {
+    expect(unitOf('src/features/pai/page.tsx')).toBe('src/features/pai');
+    expect(unitOf('src/ui/help/help-modal.tsx')).toBe('src/ui');
+    expect(unitOf('server/services/signing/ceremony.ts')).toBe('server/services/signing');
+    expect(unitOf('server/services/users.ts')).toBe('server/services/users.ts');
+    expect(unitOf('server/db/schema/users.ts')).toBe('server/db/schema');
+    expect(unitOf('server/idp/rate-limit.ts')).toBe('server/idp');
+    expect(unitOf('server/app.ts')).toBe('server/app.ts');
+    expect(unitOf('bench/run.ts')).toBeUndefined();
+  });
+
+  it('fails on server folders that import each other at run time through different files', () => {
+    const root = tree({
+      'server/services/a/one.ts': "import { two } from '../b/two';\nexport const one = two;\n",
+      'server/services/a/three.ts': 'export const three = 3;\n',
+      'server/services/b/two.ts': 'export const two = 2;\n',
+      'server/services/b/four.ts': "import { three } from '../a/three';\nexport const four = three;\n",
+    });
+    expect(checkImports(root)).toEqual([
+      expect.objectContaining({
+        rule: 'folder-cycle',
+        detail: expect.stringContaining('server/services/a -> server/services/b'),
+      }),
+    ]);
+    expect(checkImports(root, { pendingUnitEdges: [['server/services/b', 'server/services/a']] })).toEqual(
+      [],
+    );
+  });
+
+  it('does not count a folder cycle closed by types, lazy imports or tests', () => {
+    const root = tree({
+      'server/services/a/one.ts': "import { two } from '../b/two';\nexport const one = two;\n",
+      'server/services/a/three.ts': 'export const three = 3;\n',
+      'server/services/b/two.ts': "export const two = 2;\nexport const lazy = () => import('../a/three');\n",
+      'server/services/b/two.test.ts': "import { three } from '../a/three';\nexport const t = three;\n",
+    });
+    expect(checkImports(root)).toEqual([]);
+  });
+
+  it('fails on a file circle on the server even when closed only by types or lazy imports', () => {
+    const root = tree({
+      'server/app-env.ts': "import type { Row } from './services/users';\nexport type Env = { user: Row };\n",
+      'server/services/users.ts':
+        "import type { Env } from '../app-env';\nexport type Row = { id: string };\nexport type E = Env;\n",
+      'server/idp/a.ts': "export const a = () => import('./b');\n",
+      'server/idp/b.ts': "import { a } from './a';\nexport const b = a;\n",
+    });
+    expect(checkImports(root).map((violation) => [violation.rule, violation.file])).toEqual([
+      ['file-circle', 'server/app-env.ts'],
+      ['file-circle', 'server/idp/a.ts'],
+    ]);
+  });
+
+  it('holds the portal (src/) to the knot rules as well as the server, and only the roots it is given', () => {
+    const root = tree({
+      'src/api/client.ts': "import type { Session } from '../auth/session';\nexport type C = Session;\n",
+      'src/auth/session.ts':
+        "import { request } from '../api/request';\nexport type Session = typeof request;\n",
+      'src/api/request.ts':
+        "import type { C } from './client';\nexport const request = 1;\nexport type R = C;\n",
+      'src/auth/logout.ts': "import { request } from '../api/request';\nexport const logout = request;\n",
+      'src/api/sign-out.ts': "import { logout } from '../auth/logout';\nexport const signOut = logout;\n",
+    });
+    expect(checkImports(root, { knotRuleRoots: ['server/'] })).toEqual([]);
+    expect(checkImports(root).map((violation) => violation.rule)).toEqual(['folder-cycle', 'file-circle']);
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { markClassesPure } from '../scripts/vite-ionic-pure-classes';
+import { markClassesPure } from '../build/vite-ionic-pure-classes';
 
-describe("@ionic/react's class components marked pure (scripts/vite-ionic-pure-classes.ts)", () => {
+describe("@ionic/react's class components marked pure (build/vite-ionic-pure-classes.ts)", () => {
   it('wraps a React component class in a pure call, keeping what follows', () => {
     const code = [
       'const a = 1;',

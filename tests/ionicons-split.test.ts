@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { iconSources, splitIconImports } from '../scripts/vite-ionicons';
+import { iconSources, splitIconImports } from '../build/vite-ionicons';
 
-describe('one module per ionicon (scripts/vite-ionicons.ts)', () => {
+describe('one module per ionicon (build/vite-ionicons.ts)', () => {
   it('turns a named import of ionicons/icons into one import per icon, keeping the line count', () => {
     const code = "import {\n  homeOutline,\n  star as favourite,\n} from 'ionicons/icons';\nconst x = 1;";
     const rewritten = splitIconImports(code) ?? '';

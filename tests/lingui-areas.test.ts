@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { areasOf, withAreaLoads } from '../scripts/vite-lingui-areas';
+import { areasOf, withAreaLoads } from '../build/vite-lingui-areas';
 
-describe('the catalogue areas (scripts/vite-lingui-areas.ts)', () => {
+describe('the catalogue areas (build/vite-lingui-areas.ts)', () => {
   it('puts a message used outside the features in the shell, else in each feature that uses it', () => {
     expect(areasOf(['src/features/home/home-page.tsx'])).toEqual(['home']);
     expect(areasOf(['src/features/home/a.tsx', 'src/features/dossier/b/c.tsx'])).toEqual(['home', 'dossier']);

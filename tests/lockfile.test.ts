@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { npmCiDryRun, readLockfile, unlockedDependencies } from '../scripts/lockfile';
+import { npmCiDryRun, readLockfile, unlockedDependencies } from '../tools/lockfile';
 
 /** The committed lockfile installs with `npm ci` on a clean machine, of this platform or another. */
 const scratch = mkdtempSync(path.join(tmpdir(), 'lockfile-test-'));

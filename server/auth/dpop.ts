@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
-import type { TokenRequest } from '../app-env';
+import type { TokenRequest } from './principal';
 import type { ReplayStore } from './replay-store';
 
 /** Proof algorithms accepted (RFC 9449 names them by JWS alg). */

@@ -7,10 +7,10 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import type { TokenRequest } from '../app-env';
 import { HttpError } from '../http-error';
 import { DPOP_ALGORITHMS, DpopError, verifyDpopProof } from './dpop';
 import { GRANT_CLAIM } from './grant-liveness';
+import type { TokenRequest } from './principal';
 import type { ReplayStore } from './replay-store';
 import { verifiedTokenCache } from './verified-tokens';
 

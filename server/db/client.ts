@@ -67,6 +67,11 @@ export async function openDatabase(
     keepSchema?: boolean;
     /** PostgreSQL only: a connection broke (the database restarted or went away); the pool replaces it. */
     onConnectionError?: (error: Error) => void;
+    /**
+     * `memory://` only: start from this dump of an embedded database (`dumpDataDir`) instead of an empty
+     * cluster; the migrations still run and apply what the dump lacks. Tests start from a migrated one.
+     */
+    pgliteDataDir?: Blob;
   } = {},
 ): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(location)) {
@@ -105,7 +110,10 @@ export async function openDatabase(
   }
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const client = yieldBeforeEachStatement(
-    await PGlite.create(location === 'memory://' ? undefined : location, { extensions: pgliteExtensions }),
+    await PGlite.create(location === 'memory://' ? undefined : location, {
+      extensions: pgliteExtensions,
+      ...(location === 'memory://' && options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {}),
+    }),
   );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
-import type { AccountSwitcher } from '../app-env';
+import type { AccountSwitcher } from '../auth/principal';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';

@@ -1,13 +1,11 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Account, AccountClaims } from 'oidc-provider';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
 import { parseAccountSubject } from '../services/accounts/subject';
 import { verifyPassword } from '../services/password';
 import { findUserBySubject } from '../services/users';
 import type { DemoAccountRow } from './html';
-
-type UserRow = typeof users.$inferSelect;
 
 // Verified against when the username is unknown, so a miss costs as much as a wrong password.
 const DUMMY_HASH =

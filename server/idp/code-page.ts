@@ -1,5 +1,6 @@
 import { escapeHtml } from './html';
-import { type Locale, messages } from './messages';
+import type { Locale } from './locale';
+import { messages } from './messages';
 
 /** Script that counts the resend cooldown down and enables the button (served under /idp/assets). */
 export const RESEND_COUNTDOWN_JS = `document.addEventListener('DOMContentLoaded',function(){
@@ -21,6 +22,8 @@ export interface CodePageOptions {
   notice: string | null;
   /** The demo's outbox page, in demo mode only. */
   demoSmsHref: string | null;
+  /** "Usa una passkey" (server/idp/passkey-page.ts) when the user has one; empty otherwise. */
+  passkey?: string;
 }
 
 /** Second step of the patients' login: the SMS code, resend, and "remember this device". */
@@ -40,10 +43,10 @@ export function codeBody(opts: CodePageOptions): string {
   const lang = `<input type="hidden" name="lang" value="${opts.locale}">`;
   return `<h1>${escapeHtml(text.codeTitle)}</h1>
 <p class="muted">${escapeHtml(intro)}</p>${notice}
-<form method="post" action="${escapeHtml(`${opts.page}/loginstrong`)}" novalidate>
+${opts.passkey ?? ''}<form method="post" action="${escapeHtml(`${opts.page}/loginstrong`)}" novalidate>
 ${lang}
 <label for="code">${escapeHtml(text.codeLabel)}</label>
-<input id="code" name="code" type="text" class="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus${described}>
+<input id="code" name="code" type="text" class="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required${opts.passkey ? '' : ' autofocus'}${described}>
 <p id="code-hint" class="hint">${escapeHtml(text.codeHint)}</p>
 <label class="check"><input type="checkbox" name="remember" value="yes">${escapeHtml(text.rememberDevice)}</label>
 ${alert}

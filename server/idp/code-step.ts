@@ -2,11 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../http-error';
 import { operationalEvents } from '../observability/events';
 import { consumeCode } from '../services/otp';
+import { hasPasskey } from '../services/security/passkeys';
 import { clientAddress } from './client-address';
 import { codeBody } from './code-page';
 import { renderPage } from './html';
-import type { InteractionDeps } from './interaction';
-import { type Locale, messages } from './messages';
+import type { InteractionDeps } from './interaction-deps';
+import type { Locale } from './locale';
+import { messages } from './messages';
+import { PASSKEY_SCRIPT_PATH, passkeySection, WEBAUTHN_SCRIPT_PATH } from './passkey-page';
 import { completeLogin } from './password-step';
 import { send } from './respond';
 import { nonceOf } from './security';
@@ -38,28 +41,38 @@ export async function renderCode(
     status: number;
     error?: string | null;
     notice?: string | null;
+    /** A refused passkey: shown beside its button, not under the code field. */
+    passkeyError?: string | null;
   },
 ): Promise<void> {
   const { config, basePath, db } = deps;
   const text = messages[view.locale];
   const page = `${basePath}/interaction/${view.interaction.uid}`;
   const state = await codeState(db, view.pending, view.interaction.uid, nowOf(deps));
+  const passkey = (await hasPasskey(db, view.pending.userId))
+    ? passkeySection({ locale: view.locale, page, kind: 'second', error: view.passkeyError ?? null })
+    : '';
+  const passkeyScripts = passkey
+    ? [`${basePath}${WEBAUTHN_SCRIPT_PATH}`, `${basePath}${PASSKEY_SCRIPT_PATH}`]
+    : [];
   const html = renderPage({
     locale: view.locale,
     nonce: nonceOf(req),
     title: text.codeTitle,
     appTitle: config.applicationTitle,
     languageLinks: { it: `${page}?lang=it`, en: `${page}?lang=en` },
-    scripts: [`${basePath}${RESEND_SCRIPT_PATH}`],
+    scripts: [`${basePath}${RESEND_SCRIPT_PATH}`, ...passkeyScripts],
     body: codeBody({
       locale: view.locale,
       page,
       maskedPhone: state.maskedPhone,
       sent: state.sent,
       resendInSeconds: state.resendInSeconds,
-      error: view.error ?? null,
+      // Without a passkey section (none left, or never had one) its refusal shows where errors show.
+      error: view.error ?? (passkey ? null : (view.passkeyError ?? null)),
       notice: view.notice ?? null,
       demoSmsHref: config.demoMode ? `${config.publicUrl}/dev/sms` : null,
+      passkey,
     }),
   });
   const headers: Record<string, string> =
@@ -110,8 +123,10 @@ export async function startStrongStep(
     phone: user.mobilePhone,
   };
   await savePending(interaction, pending);
+  // With a passkey the page offers it first and the SMS goes only on request ("Invia un nuovo codice").
   // Within the cooldown of an earlier attempt the page says when a code may be requested.
-  await sendLoginCode(db, deps.smsSender, { pending, binding: interaction.uid, locale, now: nowOf(deps) });
+  if (!(await hasPasskey(db, user.id)))
+    await sendLoginCode(db, deps.smsSender, { pending, binding: interaction.uid, locale, now: nowOf(deps) });
   await renderCode(req, res, deps, { interaction, pending, locale, status: 200 });
   return true;
 }

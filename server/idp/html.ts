@@ -1,4 +1,5 @@
-import type { Locale, Messages } from './messages';
+import type { Locale } from './locale';
+import type { Messages } from './messages';
 import { messages } from './messages';
 
 export function escapeHtml(value: string): string {
@@ -50,9 +51,14 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9375rem;
 button.secondary{background:#fff;color:var(--primary);border:1px solid var(--primary);margin-top:12px}
 button.secondary:hover{background:#f0fdfa}
 button:disabled{opacity:.6;cursor:not-allowed}
-.links{margin:20px 0 0;text-align:center}
+.links{margin:20px 0 0;text-align:center;display:flex;flex-wrap:wrap;justify-content:center;gap:0 20px}
 h2.label{font-size:1rem;margin:16px 0 6px}
 .secret code{font-size:1.25rem;word-spacing:.5em;font-weight:600}
+.qr{display:flex;justify-content:center;margin:8px 0 8px}
+.qr svg{max-width:100%;height:auto;border:1px solid var(--border);border-radius:8px}
+.or{display:flex;align-items:center;gap:12px;color:var(--muted);margin:20px 0 0;font-size:.875rem}
+.or::before,.or::after{content:"";flex:1;border-top:1px solid var(--border)}
+.passkey .hint{margin-top:8px}
 .links a{display:inline-flex;align-items:center;min-height:44px;color:var(--primary);font-weight:600}
 @media (max-width:420px){main{padding:16px 8px}.card{padding:16px}}
 `;
@@ -114,8 +120,15 @@ export interface LoginPageOptions {
   username: string;
   error: string | null;
   demo: { password: string; totpSecret: string; accounts: readonly DemoAccountRow[] } | null;
+  /** The forgotten-password flow of this interaction. */
+  forgotPasswordHref: string;
   /** The portal's PIN reset page. */
   forgotPinHref: string;
+  /** The portal's Help and FAQ pages (no login needed). */
+  helpHref: string;
+  faqHref: string;
+  /** "Accedi con una passkey" (server/idp/passkey-page.ts). */
+  passkey?: string;
 }
 
 export function loginBody(opts: LoginPageOptions): string {
@@ -136,7 +149,8 @@ export function loginBody(opts: LoginPageOptions): string {
 ${alert}
 <button type="submit">${escapeHtml(text.submit)}</button>
 </form>
-<p class="links"><a href="${escapeHtml(opts.forgotPinHref)}">${escapeHtml(text.forgotPin)}</a></p>${demo}`;
+<p class="links"><a id="forgot-password" href="${escapeHtml(opts.forgotPasswordHref)}">${escapeHtml(text.forgotLink)}</a></p>
+${opts.passkey ?? ''}<p class="links"><a href="${escapeHtml(opts.forgotPinHref)}">${escapeHtml(text.forgotPin)}</a><a href="${escapeHtml(opts.helpHref)}">${escapeHtml(text.help)}</a><a href="${escapeHtml(opts.faqHref)}">${escapeHtml(text.faq)}</a></p>${demo}`;
 }
 
 function demoSection(demo: NonNullable<LoginPageOptions['demo']>, text: Messages): string {

@@ -1,23 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import type { AccountSwitcher } from '../app-env';
+import type { LaunchSessions } from '../auth/launch-sessions';
+import type { AccountSwitcher } from '../auth/principal';
+import { LoginRateLimit } from '../auth/rate-limit';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
 import { everyReplyHeaders } from '../middleware/security-headers';
+import { sweepChallenges } from '../services/security/passkeys';
 import { recordOnlySender, type SmsSender } from '../services/sms/outbox';
 import { createAccountSwitcher } from './account-switch';
 import { sweepExpired } from './adapter';
 import { RESEND_COUNTDOWN_JS } from './code-page';
 import { RESEND_SCRIPT_PATH } from './code-step';
-import { type DemoLogin, handleInteraction } from './interaction';
+import { handleInteraction } from './interaction';
+import type { DemoLogin } from './interaction-deps';
 import { loadIdpKeys, publicJwksOf } from './keys';
-import { type LaunchSessions, launchSessions } from './launch-session';
+import { launchSessions } from './launch-session';
+import { webauthnBrowserBundle } from './passkey-assets';
+import { PASSKEY_JS, PASSKEY_SCRIPT_PATH, WEBAUTHN_SCRIPT_PATH } from './passkey-page';
 import { buildProviderConfiguration, clientRedirects, touchSession } from './provider-config';
-import { LoginRateLimit } from './rate-limit';
 import { applySecurityHeaders, type SecurityPolicy } from './security';
+import { touchGrantOf } from './session-seen';
 
 /** Where the main server mounts the provider; the issuer is `${publicUrl}${IDP_BASE_PATH}`. */
 export const IDP_BASE_PATH = '/idp';
@@ -69,6 +75,8 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
       basePath: IDP_BASE_PATH,
       signingKeys: keys.signing,
       cookieKeys: keys.cookie,
+      smsSender: opts.smsSender ?? recordOnlySender,
+      ...(opts.clock ? { clock: opts.clock } : {}),
     }),
   );
   // Behind the reverse proxy the scheme and host come from X-Forwarded-*.
@@ -80,6 +88,7 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
     touchSession(ctx, db).catch((error: Error) =>
       logger.warn('idp.session_touch_failed', { error: error.message }),
     );
+    touchGrantOf(ctx, { db, config, logger, smsSender: recordOnlySender });
   });
   provider.on('grant.revoked', (_ctx, grantId: string) => logger.info('idp.grant_revoked', { grantId }));
 
@@ -100,10 +109,13 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
   const assets: Record<string, string> = {
     [`${IDP_BASE_PATH}/assets/auto-submit.js`]: AUTO_SUBMIT_JS,
     [`${IDP_BASE_PATH}${RESEND_SCRIPT_PATH}`]: RESEND_COUNTDOWN_JS,
+    [`${IDP_BASE_PATH}${WEBAUTHN_SCRIPT_PATH}`]: webauthnBrowserBundle(),
+    [`${IDP_BASE_PATH}${PASSKEY_SCRIPT_PATH}`]: PASSKEY_JS,
   };
 
   const sweep = (): void => {
     sweepExpired(db).catch((error: Error) => logger.warn('idp.sweep_failed', { error: error.message }));
+    sweepChallenges(db).catch((error: Error) => logger.warn('idp.sweep_failed', { error: error.message }));
   };
   sweep();
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();

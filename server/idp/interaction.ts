@@ -1,45 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type Provider from 'oidc-provider';
-import type { ServerConfig } from '../config';
-import type { Database } from '../db/client';
-import type { Logger } from '../logger';
 import { operationalEvents } from '../observability/events';
-import type { SmsSender } from '../services/sms/outbox';
 import { authenticate, listDemoAccounts } from './accounts';
 import { clientAddress } from './client-address';
 import { renderCode, resendCode, startStrongStep, submitCode } from './code-step';
+import { routeForgot } from './forgot-step';
 import { loginBody, messageBody, renderPage } from './html';
+import type { InteractionDeps } from './interaction-deps';
+import type { Locale } from './locale';
 import { explicitLocale, LANG_COOKIE, pickLocale } from './locale';
-import { type Locale, messages } from './messages';
+import { messages } from './messages';
+import { PASSKEY_SCRIPT_PATH, passkeySection, WEBAUTHN_SCRIPT_PATH } from './passkey-page';
+import { routePasskey } from './passkey-step';
 import { passwordChangeOf, renderNewPassword, submitNewPassword } from './password-step';
-import type { LoginRateLimit } from './rate-limit';
 import { readForm, send } from './respond';
 import { nonceOf } from './security';
 import { type Interaction, loginUserBySubject, pendingOf, requiresStrongLogin } from './strong-login';
 import { routeTotp, startStaffStep } from './totp-step';
-
-export interface InteractionDeps {
-  provider: Provider;
-  db: Database;
-  config: ServerConfig;
-  logger: Logger;
-  limiter: LoginRateLimit;
-  /** Path the IdP is mounted at, e.g. `/idp`. */
-  basePath: string;
-  /** Delivers the strong-login codes. */
-  smsSender: SmsSender;
-  /** Tests move time forward (code expiry, trusted devices); production reads the system clock. */
-  clock?: () => Date;
-  /** Set in demo mode only, by whoever seeded the demo accounts: the login page lists them. */
-  demoLogin?: DemoLogin;
-}
-
-/** What the login page shows in demo mode; the seed owns it, `server/main.ts` hands it over. */
-export interface DemoLogin {
-  usernames: readonly string[];
-  password: string;
-  totpSecret: string;
-}
 
 function langCookie(locale: Locale, basePath: string): string {
   return `${LANG_COOKIE}=${locale}; Path=${basePath}; Max-Age=31536000; SameSite=Lax; HttpOnly`;
@@ -49,7 +25,14 @@ async function renderLogin(
   req: IncomingMessage,
   res: ServerResponse,
   deps: InteractionDeps,
-  view: { interaction: Interaction; locale: Locale; status: number; username: string; error: string | null },
+  view: {
+    interaction: Interaction;
+    locale: Locale;
+    status: number;
+    username: string;
+    error: string | null;
+    passkeyError?: string | null;
+  },
 ): Promise<void> {
   const { config, basePath, db } = deps;
   const text = messages[view.locale];
@@ -68,13 +51,18 @@ async function renderLogin(
     title: text.signInTitle,
     appTitle: config.applicationTitle,
     languageLinks: { it: `${page}?lang=it`, en: `${page}?lang=en` },
+    scripts: [`${basePath}${WEBAUTHN_SCRIPT_PATH}`, `${basePath}${PASSKEY_SCRIPT_PATH}`],
     body: loginBody({
       locale: view.locale,
       action: `${page}/login`,
       username: view.username,
       error: view.error,
       demo,
+      forgotPasswordHref: `${page}/forgot?lang=${view.locale}`,
       forgotPinHref: `${config.publicUrl}/pin-reset`,
+      helpHref: `${config.publicUrl}/help`,
+      faqHref: `${config.publicUrl}/faq`,
+      passkey: passkeySection({ locale: view.locale, page, kind: 'login', error: view.passkeyError ?? null }),
     }),
   });
   const headers: Record<string, string> = view.status === 429 ? { 'Retry-After': '900' } : {};
@@ -178,11 +166,14 @@ async function submitLogin(
   await startStaffStep(req, res, deps, { interaction, user, locale });
 }
 
-const ROUTE = /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp|\/password)?$/;
+const ROUTE =
+  /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp|\/password|\/passkey|\/passkey\/options|\/forgot(?:\/code|\/resend|\/factor|\/password)?)?$/;
 
 /**
  * Serves `${basePath}/interaction/:uid` (GET: the login page, or the code page once the password was
- * right, or the new-password page once the code was right too) and the form posts `…/:uid/login`,
+ * right, or the new-password page once the code was right too), the forgotten-password flow under
+ * `…/:uid/forgot` (forgot-step.ts), and the form posts `…/:uid/login`,
+ * `…/:uid/passkey/options` and `…/:uid/passkey` (server/idp/passkey-step.ts),
  * `…/:uid/loginstrong`, `…/:uid/otp/requestOtp` and `…/:uid/password`.
  */
 export async function handleInteraction(
@@ -193,12 +184,14 @@ export async function handleInteraction(
   const url = new URL(req.url ?? '/', 'http://idp.invalid');
   const match = url.pathname.slice(deps.basePath.length).match(ROUTE);
   const action = match?.[2] ?? null;
-  if (!match || req.method !== (action ? 'POST' : 'GET')) {
+  // The forgotten-password page is also shown by GET (from the login page's link).
+  const method = action === '/forgot' && req.method === 'GET' ? 'GET' : action ? 'POST' : 'GET';
+  if (!match || req.method !== method) {
     res.statusCode = match ? 405 : 404;
     res.end();
     return;
   }
-  const form = action ? await readForm(req) : null;
+  const form = action && req.method === 'POST' ? await readForm(req) : null;
   const explicit = explicitLocale(form ? form.get('lang') : url.searchParams.get('lang'));
   if (explicit) res.setHeader('Set-Cookie', langCookie(explicit, deps.basePath));
 
@@ -246,6 +239,10 @@ async function route(
     await grantConsent(req, res, deps, interaction);
     return;
   }
+  if (action?.startsWith('/forgot')) {
+    await routeForgot(req, res, deps, { interaction, action, form, locale, method: form ? 'POST' : 'GET' });
+    return;
+  }
   const passwordChange = passwordChangeOf(interaction);
   if (passwordChange && action !== '/login') {
     if (action === '/password' && form)
@@ -260,17 +257,15 @@ async function route(
     return;
   }
   const pending = pendingOf(interaction);
+  const login = (status: number, passkeyError: string | null): Promise<void> =>
+    renderLogin(req, res, deps, { interaction, locale, status, username: '', error: null, passkeyError });
+  if (await routePasskey(req, res, deps, { interaction, pending, action, form, locale, renderLogin: login }))
+    return;
   if (action === '/login' && form) {
     await submitLogin(req, res, deps, interaction, form, locale);
   } else if (!pending) {
     // The code step without a right password first (or after it expired): back to the login page.
-    await renderLogin(req, res, deps, {
-      interaction,
-      locale,
-      status: action ? 400 : 200,
-      username: '',
-      error: null,
-    });
+    await login(action ? 400 : 200, null);
   } else if (pending.factor) {
     await routeTotp(req, res, deps, { interaction, pending, locale, action, form });
   } else if (action === '/loginstrong' && form) {

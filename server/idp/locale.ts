@@ -1,5 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { type Locale, locales } from './messages';
+
+import { LANGUAGES, type Language } from '../../src/contract/language';
+
+/** The languages of the identity provider's pages: Italian is the default, English the option. */
+export type Locale = Language;
+
+export const locales: readonly Locale[] = LANGUAGES;
 
 export const LANG_COOKIE = 'idp_lang';
 

@@ -1,9 +1,8 @@
-/** Texts of the identity provider's pages: Italian is the default, English the option. */
-export type Locale = 'it' | 'en';
+import { type ForgotMessages, forgotMessages } from './forgot-messages';
+import type { Locale } from './locale';
 
-export const locales: readonly Locale[] = ['it', 'en'];
-
-export interface Messages {
+/** Texts of the identity provider's pages, one set per locale (./locale.ts). */
+export interface Messages extends ForgotMessages {
   languageName: string;
   switchLanguage: string;
   signInTitle: string;
@@ -29,6 +28,8 @@ export interface Messages {
   errorText: string;
   interactionExpired: string;
   forgotPin: string;
+  help: string;
+  faq: string;
   codeTitle: string;
   codeSentTo: string;
   codeRequest: string;
@@ -53,7 +54,10 @@ export interface Messages {
   newPasswordHint: string;
   saveNewPassword: string;
   newPasswordMissing: string;
-  newPasswordWeak: string;
+  newPasswordTooShort: string;
+  newPasswordTooLong: string;
+  newPasswordCommon: string;
+  newPasswordPersonal: string;
   newPasswordMismatch: string;
   newPasswordSameAsTemporary: string;
   totpTitle: string;
@@ -64,6 +68,8 @@ export interface Messages {
   useSms: string;
   enrolTitle: string;
   enrolIntro: string;
+  enrolQrLabel: string;
+  enrolQrName: string;
   enrolSecretLabel: string;
   enrolSecretCopy: string;
   enrolUriLabel: string;
@@ -71,10 +77,19 @@ export interface Messages {
   enrolSettings: string;
   enrolCodeLabel: string;
   enrolConfirm: string;
+  passkeyOr: string;
+  passkeyUse: string;
+  passkeySignIn: string;
+  passkeyHint: string;
+  passkeyRefused: string;
+  passkeyCancelled: string;
+  passkeyLoginRefused: string;
+  passkeyLoginCancelled: string;
 }
 
 export const messages: Record<Locale, Messages> = {
   it: {
+    ...forgotMessages.it,
     languageName: 'Italiano',
     switchLanguage: 'Lingua',
     signInTitle: 'Accedi',
@@ -99,7 +114,9 @@ export const messages: Record<Locale, Messages> = {
     errorTitle: 'Si è verificato un errore',
     errorText: 'Non è stato possibile completare la richiesta di accesso.',
     interactionExpired: 'La richiesta di accesso è scaduta. Torna al portale e riprova.',
+    help: 'Guida',
     forgotPin: 'PIN dimenticato?',
+    faq: 'Domande frequenti',
     codeTitle: 'Verifica via SMS',
     codeSentTo: 'Ti abbiamo inviato un codice via SMS al numero {phone}.',
     codeRequest: 'Richiedi il codice di verifica: lo invieremo via SMS al numero {phone}.',
@@ -122,10 +139,15 @@ export const messages: Record<Locale, Messages> = {
     newPasswordIntro: 'La password ricevuta via SMS è temporanea: scegline una tua per completare l’accesso.',
     newPassword: 'Nuova password',
     confirmPassword: 'Conferma la nuova password',
-    newPasswordHint: 'Almeno 10 caratteri, con almeno una lettera e un numero',
+    newPasswordHint:
+      'Almeno 12 caratteri, senza altre regole: una frase di più parole è facile da ricordare. Evita il tuo nome e le password più comuni.',
     saveNewPassword: 'Salva e accedi',
     newPasswordMissing: 'Inserisci la nuova password e la conferma.',
-    newPasswordWeak: 'La password deve avere almeno 10 caratteri, con almeno una lettera e un numero.',
+    newPasswordTooShort: 'La password deve avere almeno 12 caratteri.',
+    newPasswordTooLong: 'La password può avere al massimo 128 caratteri.',
+    newPasswordCommon:
+      'È una delle password più usate: scegline una meno prevedibile, per esempio una frase di più parole.',
+    newPasswordPersonal: 'La password non può contenere il tuo nome, cognome, nome utente o codice fiscale.',
     newPasswordMismatch: 'Le due password non coincidono.',
     newPasswordSameAsTemporary: 'La nuova password deve essere diversa da quella temporanea.',
     totpTitle: 'Verifica con l’app di autenticazione',
@@ -137,15 +159,29 @@ export const messages: Record<Locale, Messages> = {
     enrolTitle: 'Attiva la verifica in due passaggi',
     enrolIntro:
       'Il personale accede con la password e un codice generato da un’app di autenticazione (per esempio FreeOTP, Google o Microsoft Authenticator). Aggiungi questo account all’app, poi inserisci il codice che mostra.',
-    enrolSecretLabel: 'Chiave da inserire nell’app',
+    enrolQrLabel: 'Inquadra il codice QR con l’app',
+    enrolQrName: 'Codice QR per aggiungere questo account all’app di autenticazione',
+    enrolSecretLabel: 'Oppure inserisci la chiave nell’app',
     enrolSecretCopy: 'Chiave da copiare',
     enrolUriLabel: 'Oppure, sul dispositivo che ha l’app, apri il collegamento di configurazione:',
     enrolUriLink: 'Aggiungi all’app di autenticazione',
     enrolSettings: 'Tipo: basato sul tempo, 6 cifre, ogni 30 secondi (SHA-1).',
     enrolCodeLabel: 'Codice mostrato dall’app',
     enrolConfirm: 'Attiva e accedi',
+    passkeyOr: 'oppure',
+    passkeyUse: 'Usa una passkey',
+    passkeySignIn: 'Accedi con una passkey',
+    passkeyHint:
+      'Hai una passkey: usala al posto del codice, con l’impronta, il volto o il PIN del dispositivo.',
+    passkeyRefused: 'La passkey non è stata accettata. Riprova, oppure usa il codice.',
+    passkeyCancelled: 'Accesso con la passkey annullato o non riuscito. Riprova, oppure usa il codice.',
+    passkeyLoginRefused:
+      'La passkey non è stata accettata. Riprova, oppure accedi con nome utente e password.',
+    passkeyLoginCancelled:
+      'Accesso con la passkey annullato o non riuscito. Riprova, oppure accedi con nome utente e password.',
   },
   en: {
+    ...forgotMessages.en,
     languageName: 'English',
     switchLanguage: 'Language',
     signInTitle: 'Sign in',
@@ -170,7 +206,9 @@ export const messages: Record<Locale, Messages> = {
     errorTitle: 'Something went wrong',
     errorText: 'The sign-in request could not be completed.',
     interactionExpired: 'The sign-in request has expired. Go back to the portal and try again.',
+    help: 'Help',
     forgotPin: 'Forgot your PIN?',
+    faq: 'FAQ',
     codeTitle: 'SMS verification',
     codeSentTo: 'We sent a code by SMS to the number {phone}.',
     codeRequest: 'Request the verification code: we will send it by SMS to the number {phone}.',
@@ -193,10 +231,15 @@ export const messages: Record<Locale, Messages> = {
       'The password you received by SMS is temporary: choose your own to complete the sign-in.',
     newPassword: 'New password',
     confirmPassword: 'Confirm the new password',
-    newPasswordHint: 'At least 10 characters, with at least one letter and one digit',
+    newPasswordHint:
+      'At least 12 characters, no other rules: a phrase of several words is easy to remember. Avoid your name and the most common passwords.',
     saveNewPassword: 'Save and sign in',
     newPasswordMissing: 'Enter the new password and its confirmation.',
-    newPasswordWeak: 'The password must have at least 10 characters, with at least one letter and one digit.',
+    newPasswordTooShort: 'The password must have at least 12 characters.',
+    newPasswordTooLong: 'The password can have at most 128 characters.',
+    newPasswordCommon:
+      'This is one of the most used passwords: choose a less predictable one, such as a phrase of several words.',
+    newPasswordPersonal: 'The password cannot contain your name, surname, username or fiscal code.',
     newPasswordMismatch: 'The two passwords do not match.',
     newPasswordSameAsTemporary: 'The new password must be different from the temporary one.',
     totpTitle: 'Verify with your authenticator app',
@@ -208,12 +251,24 @@ export const messages: Record<Locale, Messages> = {
     enrolTitle: 'Set up two-step verification',
     enrolIntro:
       'Staff sign in with their password and a code from an authenticator app (for example FreeOTP, Google or Microsoft Authenticator). Add this account to the app, then enter the code it shows.',
-    enrolSecretLabel: 'Key to enter in the app',
+    enrolQrLabel: 'Scan the QR code with the app',
+    enrolQrName: 'QR code to add this account to the authenticator app',
+    enrolSecretLabel: 'Or enter the key in the app',
     enrolSecretCopy: 'Key to copy',
     enrolUriLabel: 'Or, on the device that has the app, open the setup link:',
     enrolUriLink: 'Add to the authenticator app',
     enrolSettings: 'Type: time-based, 6 digits, every 30 seconds (SHA-1).',
     enrolCodeLabel: 'Code shown by the app',
     enrolConfirm: 'Activate and sign in',
+    passkeyOr: 'or',
+    passkeyUse: 'Use a passkey',
+    passkeySignIn: 'Sign in with a passkey',
+    passkeyHint:
+      'You have a passkey: use it instead of the code, with your device’s fingerprint, face or PIN.',
+    passkeyRefused: 'The passkey was not accepted. Try again, or use the code.',
+    passkeyCancelled: 'Signing in with the passkey was cancelled or failed. Try again, or use the code.',
+    passkeyLoginRefused: 'The passkey was not accepted. Try again, or sign in with username and password.',
+    passkeyLoginCancelled:
+      'Signing in with the passkey was cancelled or failed. Try again, or sign in with username and password.',
   },
 };

@@ -135,9 +135,9 @@ describe.each(databaseTargets)('new password at the first login on $name', ({ lo
     const { jar, loginUrl } = await pastTheCode('gue.rules');
     const cases: [string, string, string][] = [
       ['', '', 'Inserisci la nuova password e la conferma.'],
-      ['corta1', 'corta1', 'almeno 10 caratteri'],
-      ['soloLettereQui', 'soloLettereQui', 'almeno una lettera e un numero'],
-      ['1234567890', '1234567890', 'almeno una lettera e un numero'],
+      ['corta12345', 'corta12345', 'almeno 12 caratteri'],
+      ['password1234', 'password1234', 'una delle password più usate'],
+      ['io sono gue.rules!', 'io sono gue.rules!', 'non può contenere il tuo nome'],
       [NEW_PASSWORD, `${NEW_PASSWORD}x`, 'Le due password non coincidono.'],
       [TEST_PASSWORD, TEST_PASSWORD, 'La nuova password deve essere diversa da quella temporanea.'],
       [TEST_PASSWORD, '', 'La nuova password deve essere diversa da quella temporanea.'],
@@ -155,7 +155,7 @@ describe.each(databaseTargets)('new password at the first login on $name', ({ lo
       headers: FORM,
       body: new URLSearchParams({ newPassword: 'short1', confirmPassword: 'short1', lang: 'en' }),
     });
-    expect(await english.text()).toContain('at least 10 characters, with at least one letter and one digit');
+    expect(await english.text()).toContain('The password must have at least 12 characters.');
     const row = await userRow('gue.rules');
     expect(row.passwordChangeRequired).toBe(true);
   });

@@ -1,5 +1,8 @@
+import { PASSWORD_MIN_LENGTH, type PasswordProblem } from '../../src/contract';
+import { passwordProblem } from '../services/security/password-policy';
 import { escapeHtml } from './html';
-import { type Locale, messages } from './messages';
+import type { Locale } from './locale';
+import { messages } from './messages';
 
 export interface NewPasswordPageOptions {
   locale: Locale;
@@ -26,25 +29,30 @@ export function newPasswordBody(opts: NewPasswordPageOptions): string {
 <input type="hidden" name="lang" value="${opts.locale}">
 <input type="hidden" name="username" autocomplete="username" value="${escapeHtml(opts.username)}">
 <label for="new-password">${escapeHtml(text.newPassword)}</label>
-<input id="new-password" name="newPassword" type="password" autocomplete="new-password" minlength="10" required autofocus${described}>
+<input id="new-password" name="newPassword" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required autofocus${described}>
 <p id="password-hint" class="hint">${escapeHtml(text.newPasswordHint)}</p>
 <label for="confirm-password">${escapeHtml(text.confirmPassword)}</label>
-<input id="confirm-password" name="confirmPassword" type="password" autocomplete="new-password" minlength="10" required${opts.error ? ' aria-invalid="true"' : ''}>
+<input id="confirm-password" name="confirmPassword" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required${opts.error ? ' aria-invalid="true"' : ''}>
 ${alert}
 <button type="submit">${escapeHtml(text.saveNewPassword)}</button>
 </form>`;
 }
 
-export type NewPasswordProblem = 'missing' | 'weak' | 'mismatch';
+export type NewPasswordProblem = 'missing' | 'mismatch' | PasswordProblem;
 
-export const MIN_PASSWORD_LENGTH = 10;
-
-/** The rules a chosen password must meet (the "not the temporary one" check needs the stored hash). */
-export function newPasswordProblem(password: string, confirmation: string): NewPasswordProblem | null {
+/**
+ * The rules a chosen password must meet: the account security page's policy (at least 12 characters, no
+ * composition rules, not a common password, not the user's own identifiers); the "not the temporary one"
+ * check needs the stored hash.
+ */
+export function newPasswordProblem(
+  password: string,
+  confirmation: string,
+  identifiers: readonly string[],
+): NewPasswordProblem | null {
   if (!password || !confirmation) return 'missing';
-  const weak =
-    [...password].length < MIN_PASSWORD_LENGTH || !/\p{L}/u.test(password) || !/\p{Nd}/u.test(password);
-  if (weak) return 'weak';
+  const problem = passwordProblem(password, identifiers);
+  if (problem) return problem;
   if (password !== confirmation) return 'mismatch';
   return null;
 }

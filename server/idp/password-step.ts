@@ -2,10 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../services/password';
+import { personalIdentifiers } from '../services/security/identifiers';
 import { recordLogin } from '../services/users';
 import { renderPage } from './html';
-import type { InteractionDeps } from './interaction';
-import { type Locale, type Messages, messages } from './messages';
+import type { InteractionDeps } from './interaction-deps';
+import type { Locale } from './locale';
+import { type Messages, messages } from './messages';
 import { type NewPasswordProblem, newPasswordBody, newPasswordProblem } from './password-page';
 import { send } from './respond';
 import { nonceOf } from './security';
@@ -107,7 +109,10 @@ export async function completeLogin(
 const problemText = (text: Messages, problem: NewPasswordProblem | 'same'): string =>
   ({
     missing: text.newPasswordMissing,
-    weak: text.newPasswordWeak,
+    tooShort: text.newPasswordTooShort,
+    tooLong: text.newPasswordTooLong,
+    common: text.newPasswordCommon,
+    personal: text.newPasswordPersonal,
     mismatch: text.newPasswordMismatch,
     same: text.newPasswordSameAsTemporary,
   })[problem];
@@ -122,16 +127,16 @@ export async function submitNewPassword(
   const { db, logger } = deps;
   const { interaction, pending, form, locale } = view;
   const password = form.get('newPassword') ?? '';
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, pending.userId))
-    .limit(1);
+  const [user] = await db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
   // "Same as the temporary one" first: it is the reason that helps, whatever else is wrong with it.
   const same = password !== '' && (await verifyPassword(password, user?.passwordHash ?? ''));
   const problem: NewPasswordProblem | 'same' | null = same
     ? 'same'
-    : newPasswordProblem(password, form.get('confirmPassword') ?? '');
+    : newPasswordProblem(
+        password,
+        form.get('confirmPassword') ?? '',
+        user ? await personalIdentifiers(db, user) : [],
+      );
   if (problem) {
     // Nothing is guessed here (password and code are already proven): a typo is not counted as a failure.
     logger.info('idp.password_change.refused', { username: pending.username, reason: problem });

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
+import type { SmsSender } from '../services/sms/outbox';
 import { switchedTokenSource } from './account-switch-source';
 import { findAccount } from './accounts';
 import { DrizzleAdapter, extendSession } from './adapter';
@@ -15,6 +16,7 @@ import { SIGNING_ALG } from './keys';
 import { pickLocale } from './locale';
 import { messages } from './messages';
 import { nonceOf } from './security';
+import { seeNewGrant } from './session-seen';
 
 export const ACCESS_TOKEN_TTL_SEC = 5 * 60;
 export const IDLE_TTL_SEC = 30 * 60;
@@ -80,6 +82,9 @@ export interface ProviderConfigOptions {
   basePath: string;
   signingKeys: JWK[];
   cookieKeys: string[];
+  /** Sends the new-device notice when a login comes from a browser not seen before. */
+  smsSender: SmsSender;
+  clock?: () => Date;
 }
 
 export function clientRedirects(config: ServerConfig): { redirectUris: string[]; postLogoutUris: string[] } {
@@ -168,7 +173,18 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
       grant.addOIDCScope(API_SCOPES);
       grant.addOIDCClaims(['name', 'preferred_username', 'user_type', 'email', 'email_verified']);
       grant.addResourceScope(config.apiAudience, API_SCOPES);
-      await grant.save();
+      const savedId = await grant.save();
+      // A grant made here is a login: the device list and the new-device notice learn of it.
+      if (grant !== existing && savedId) {
+        const deps = {
+          db,
+          config,
+          logger,
+          smsSender: opts.smsSender,
+          ...(opts.clock ? { clock: opts.clock } : {}),
+        };
+        await seeNewGrant(ctx, deps, { grantId: savedId, subject: account.accountId });
+      }
       return grant;
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
+import { base32Decode, hotp, totpStep } from '../auth/totp';
 import { smsOutbox, totpFactors, users } from '../db/schema';
 import {
   CookieJar,
@@ -13,7 +14,6 @@ import {
   type TestUser,
 } from '../test/idp';
 import { PortalClient } from '../test/idp-flow';
-import { base32Decode, hotp, totpStep } from './totp';
 import { TRUSTED_DEVICE_COOKIE } from './trusted-device';
 
 const staff = (name: string, userType: string, extra: Partial<TestUser> = {}): TestUser => ({

@@ -6,7 +6,7 @@ import { oneTimeCodes, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { issueCode, OTP_RESEND_COOLDOWN_MS } from '../services/otp';
 import { maskPhone, type SmsSender } from '../services/sms/outbox';
-import type { Locale } from './messages';
+import type { Locale } from './locale';
 
 export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 

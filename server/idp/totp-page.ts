@@ -1,6 +1,7 @@
+import { groupSecret, qrSvg } from '../auth/totp';
 import { escapeHtml } from './html';
-import { type Locale, messages } from './messages';
-import { groupSecret } from './totp';
+import type { Locale } from './locale';
+import { messages } from './messages';
 
 export interface TotpPageOptions {
   locale: Locale;
@@ -11,6 +12,8 @@ export interface TotpPageOptions {
   smsFallback: boolean;
   /** At enrolment: the new secret and its `otpauth://` URI; null on an ordinary login. */
   enrolment: { secret: string; uri: string } | null;
+  /** "Usa una passkey" (server/idp/passkey-page.ts) when the user has one; empty otherwise. */
+  passkey?: string;
 }
 
 function codeField(label: string, hint: string, error: string | null): string {
@@ -24,10 +27,15 @@ function codeField(label: string, hint: string, error: string | null): string {
 ${alert}`;
 }
 
-/** What an authenticator app needs: the key as grouped text and as a field to copy, and the URI. */
+/**
+ * What an authenticator app needs: the QR code of the URI to scan, beside it the key as grouped text and
+ * as a field to copy (for a person who cannot scan), and the URI as a link.
+ */
 function enrolmentSection(opts: TotpPageOptions, secret: string, uri: string): string {
   const text = messages[opts.locale];
-  return `<h2 class="label" id="secret-title">${escapeHtml(text.enrolSecretLabel)}</h2>
+  return `<h2 class="label" id="qr-title">${escapeHtml(text.enrolQrLabel)}</h2>
+<figure class="qr" id="otpauth-qr" data-otpauth="${escapeHtml(uri)}">${qrSvg(uri, text.enrolQrName)}</figure>
+<h2 class="label" id="secret-title">${escapeHtml(text.enrolSecretLabel)}</h2>
 <p class="secret" aria-labelledby="secret-title"><code>${escapeHtml(groupSecret(secret))}</code></p>
 <label for="secret-copy">${escapeHtml(text.enrolSecretCopy)}</label>
 <input id="secret-copy" name="secret" type="text" readonly value="${escapeHtml(secret)}" autocomplete="off" spellcheck="false">
@@ -56,7 +64,7 @@ ${lang}
       : '';
   return `<h1>${escapeHtml(heading)}</h1>
 <p class="muted">${escapeHtml(intro)}</p>
-${enrolment ? enrolmentSection(opts, enrolment.secret, enrolment.uri) : ''}
+${enrolment ? enrolmentSection(opts, enrolment.secret, enrolment.uri) : (opts.passkey ?? '')}
 <form id="totp-form" method="post" action="${escapeHtml(`${opts.page}/loginstrong`)}" novalidate>
 ${lang}
 ${codeField(enrolment ? text.enrolCodeLabel : text.totpLabel, text.totpHint, opts.error)}

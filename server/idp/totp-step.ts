@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { enrolmentSecret, factorState, verifyTotp } from '../auth/second-factor';
+import { otpauthUri } from '../auth/totp';
 import { operationalEvents } from '../observability/events';
+import { hasPasskey } from '../services/security/passkeys';
 import { clientAddress } from './client-address';
 import { renderCode, signInTrustedDevice } from './code-step';
 import { renderPage } from './html';
-import type { InteractionDeps } from './interaction';
-import { type Locale, messages } from './messages';
+import type { InteractionDeps } from './interaction-deps';
+import type { Locale } from './locale';
+import { messages } from './messages';
+import { PASSKEY_SCRIPT_PATH, passkeySection, WEBAUTHN_SCRIPT_PATH } from './passkey-page';
 import { completeLogin } from './password-step';
 import { send } from './respond';
-import { enrolmentSecret, factorState, verifyTotp } from './second-factor';
 import { nonceOf } from './security';
 import {
   AMR_TOTP,
@@ -18,7 +22,6 @@ import {
   savePending,
   sendLoginCode,
 } from './strong-login';
-import { otpauthUri } from './totp';
 import { totpBody } from './totp-page';
 import { trustDevice } from './trusted-device';
 
@@ -26,11 +29,11 @@ const nowOf = (deps: InteractionDeps): Date => deps.clock?.() ?? new Date();
 
 type TotpView = { interaction: Interaction; pending: PendingStrongLogin; locale: Locale };
 
-async function renderTotp(
+export async function renderTotp(
   req: IncomingMessage,
   res: ServerResponse,
   deps: InteractionDeps,
-  view: TotpView & { status: number; error?: string | null },
+  view: TotpView & { status: number; error?: string | null; passkeyError?: string | null },
 ): Promise<void> {
   const { config, basePath, db, logger } = deps;
   const text = messages[view.locale];
@@ -44,18 +47,27 @@ async function renderTotp(
       enrolment = { secret, uri };
     }
   }
+  // A passkey stands in for the code, never for the enrolment.
+  const passkey =
+    !enrolment && view.pending.factor === 'totp' && (await hasPasskey(db, view.pending.userId))
+      ? passkeySection({ locale: view.locale, page, kind: 'second', error: view.passkeyError ?? null })
+      : '';
   const html = renderPage({
     locale: view.locale,
     nonce: nonceOf(req),
+    ...(passkey
+      ? { scripts: [`${basePath}${WEBAUTHN_SCRIPT_PATH}`, `${basePath}${PASSKEY_SCRIPT_PATH}`] }
+      : {}),
     title: enrolment ? text.enrolTitle : text.totpTitle,
     appTitle: config.applicationTitle,
     languageLinks: { it: `${page}?lang=it`, en: `${page}?lang=en` },
     body: totpBody({
       locale: view.locale,
       page,
-      error: view.error ?? null,
+      error: view.error ?? (passkey ? null : (view.passkeyError ?? null)),
       smsFallback: view.pending.phone !== '',
       enrolment,
+      passkey,
     }),
   });
   send(res, view.status, html, view.status === 429 ? { 'Retry-After': '900' } : {});

@@ -25,28 +25,34 @@ export function presentedTokens(req: IncomingMessage): string[] {
     .slice(0, MAX_TOKENS_PER_BROWSER);
 }
 
-/** Whether one of the browser's tokens is a live trusted device of this user. */
+/** The hashes of those tokens, as `trusted_devices` stores them. */
+export const presentedHashes = (req: IncomingMessage): string[] => presentedTokens(req).map(hashToken);
+
+/**
+ * Whether one of the browser's tokens is a live trusted device of this user. A yes is a use of the
+ * device (it skips the second factor now): its last use moves in the same statement.
+ */
 export async function isTrustedDevice(
   db: Database,
   req: IncomingMessage,
   userId: number,
   now = new Date(),
 ): Promise<boolean> {
-  const tokens = presentedTokens(req);
-  if (tokens.length === 0) return false;
-  const rows = await db
-    .select({ tokenHash: trustedDevices.tokenHash })
-    .from(trustedDevices)
+  const hashes = presentedHashes(req);
+  if (hashes.length === 0) return false;
+  const used = await db
+    .update(trustedDevices)
+    .set({ lastUsedAt: now })
     .where(
       and(
-        inArray(trustedDevices.tokenHash, tokens.map(hashToken)),
+        inArray(trustedDevices.tokenHash, hashes),
         eq(trustedDevices.userId, userId),
         eq(trustedDevices.revoked, false),
         gt(trustedDevices.expiresAt, now),
       ),
     )
-    .limit(1);
-  return rows.length > 0;
+    .returning({ tokenHash: trustedDevices.tokenHash });
+  return used.length > 0;
 }
 
 /**

@@ -3,7 +3,7 @@
  * counted until the metrics install a recorder (METRICS_PORT): with metrics off each report is one call
  * to an empty function, and prom-client is never loaded.
  */
-export type LoginStep = 'password' | 'sms_code' | 'totp';
+export type LoginStep = 'password' | 'sms_code' | 'totp' | 'passkey';
 /** A push service's answer: took it (2xx), forgot the device (404, 410), refused it, or never answered. */
 export type PushOutcome = 'delivered' | 'gone' | 'refused' | 'failed';
 export type SmsOutcome = 'sent' | 'failed';

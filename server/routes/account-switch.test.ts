@@ -50,6 +50,16 @@ describe.each(databaseTargets)('account switch on $name', ({ location }) => {
       { userType: 'PHY', displayName: 'Dott.ssa Anna Ferrari', current: true },
       { userType: 'PAT', displayName: 'Anna Ferrari', current: false },
     ]);
+    // Nothing internal leaks: no subject, user id or username.
+    const raw = (await (await send(token, '/api/account/accounts')).json()) as { accounts: object[] };
+    expect(Object.keys(raw.accounts[0] ?? {}).sort()).toEqual([
+      'current',
+      'displayName',
+      'id',
+      'patientName',
+      'stepUp',
+      'userType',
+    ]);
     // Someone with one account has one to show.
     expect(await accountsWith(await ctx.tokenFor('mario.rossi'))).toHaveLength(1);
   });
@@ -104,16 +114,17 @@ describe.each(databaseTargets)('account switch on $name', ({ location }) => {
     }
   });
 
-  it('does not make a staff account of a session without the staff login', async () => {
-    const token = await ctx.tokenForSubject('demo-anna.ferrari', { amr: SMS_AMR });
-    const accounts = await accountsWith(token);
-    expect(accounts.find((account) => account.current)?.userType).toBe('PAT');
-    const staff = accounts.find((account) => account.userType === 'PHY');
-    const response = await switchTo(token, staff?.id ?? '');
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'ACCOUNT_STRONG_LOGIN_REQUIRED' });
-    const strong = await ctx.tokenForSubject('demo-anna.ferrari', { amr: STAFF_AMR });
-    expect((await switchTo(strong, staff?.id ?? '')).status).toBe(200);
+  it('lists the staff account with its step-up, and refuses it without the code even after a staff login', async () => {
+    for (const amr of [SMS_AMR, STAFF_AMR]) {
+      const token = await ctx.tokenForSubject('demo-anna.ferrari', { amr });
+      const accounts = await accountsWith(token);
+      expect(accounts.find((account) => account.current)).toMatchObject({ userType: 'PAT', stepUp: [] });
+      const staff = accounts.find((account) => account.userType === 'PHY');
+      expect(staff?.stepUp).toEqual(['totp']);
+      const response = await switchTo(token, staff?.id ?? '');
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'ACCOUNT_STRONG_LOGIN_REQUIRED' });
+    }
   });
 
   it("gives a guest of two patients one account each, and each reads only that patient's chosen documents", async () => {

@@ -2,9 +2,9 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { type AccountList, AccountSwitchBody, type AccountSwitchReply } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { accountsOf } from '../services/accounts/list';
+import { requestAddress } from '../request-address';
+import { accountsOf, publicAccount } from '../services/accounts/list';
 import { switchAccount } from '../services/accounts/switch';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
@@ -13,21 +13,20 @@ import { onInvalid } from '../validate';
  */
 export const accountSwitchRoutes = new Hono<AppEnv>()
   .get('/account/accounts', async (c) => {
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const accounts = await accountsOf(c.get('deps').db, user);
     c.header('Cache-Control', 'no-store');
     return c.json({
-      accounts: accounts.map(({ subject: _subject, ...account }) => account),
+      accounts: accounts.map(publicAccount),
     } satisfies AccountList);
   })
   .post('/account/switch', vValidator('json', AccountSwitchBody, onInvalid), async (c) => {
     const { db, switchAccount: switcher, logger } = c.get('deps');
-    const caller = await currentUser(c);
-    const { accountId } = c.req.valid('json');
+    const caller = await c.var.user();
     const { tokens, target } = await switchAccount(
       db,
-      { caller, principal: c.get('principal'), switcher },
-      accountId,
+      { caller, principal: c.get('principal'), switcher, address: requestAddress(c), logger },
+      c.req.valid('json'),
     );
     logger.info('account.switched', { userId: caller.id, to: target.id, userType: target.userType });
     c.header('Cache-Control', 'no-store');

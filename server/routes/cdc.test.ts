@@ -3,8 +3,8 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchTokens } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
+import type { LaunchSessions } from '../auth/launch-sessions';
 import { cdcContexts, patients, users } from '../db/schema';
-import type { LaunchSessions } from '../idp/launch-session';
 import { demoLauncherKey } from '../services/cdc/keys';
 import { type LaunchRequest, signLaunchToken } from '../services/cdc/launch';
 
@@ -197,6 +197,44 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
       body: JSON.stringify({ kind }),
     });
   };
+
+  it('previews who a launch logs in without redeeming it, and nothing once it is used', async () => {
+    const token = await tokenFor();
+    const before = sessions.issued.length;
+    const look = (body: unknown) =>
+      ctx.app.request(
+        '/api/v1/discovery/preview',
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+        { incoming: { socket: { remoteAddress: nextAddress() } } },
+      );
+    const seen = await look({ token });
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('cache-control')).toBe('no-store');
+    expect(await seen.json()).toEqual({ displayName: 'Dott.ssa Anna Ferrari' });
+    expect((await look({ token })).status).toBe(200);
+    // Nobody was logged in by looking.
+    expect(sessions.issued).toHaveLength(before);
+    // The preview left it: the launch itself still works once, and the preview then finds nothing.
+    expect((await discover(token)).status).toBe(200);
+    const used = await look({ token });
+    expect(used.status).toBe(404);
+    expect(await codeOf(used)).toBe('CDC_ERROR');
+    expect((await look({ token: 'x' })).status).toBe(400);
+
+    const made = await launchFromPage('context');
+    const id = new URL(((await made.json()) as { url: string }).url, 'http://localhost').searchParams.get(
+      'id',
+    );
+    const peek = () =>
+      ctx.app.request(
+        `/api/v1/cdc/preview?id=${id}`,
+        {},
+        { incoming: { socket: { remoteAddress: nextAddress() } } },
+      );
+    expect(await (await peek()).json()).toEqual({ displayName: 'Dott.ssa Anna Ferrari' });
+    expect((await openContext(id ?? '')).status).toBe(200);
+    expect((await peek()).status).toBe(404);
+  });
 
   it('opens a context session made by the launcher once, and only before it expires', async () => {
     const made = await launchFromPage('context');

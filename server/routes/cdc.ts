@@ -6,6 +6,7 @@ import {
   CdcLogoutRequest,
   ContextQuery,
   DiscoveryRequest,
+  type LaunchPreview,
   type LaunchReply,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
@@ -14,7 +15,13 @@ import type { ServerConfig } from '../config';
 import { HttpError } from '../http-error';
 import { requestAddress } from '../request-address';
 import { launcherKeys } from '../services/cdc/keys';
-import { type LaunchContext, redeemContext, redeemLaunchToken } from '../services/cdc/launch';
+import {
+  type LaunchContext,
+  previewContext,
+  previewLaunchToken,
+  redeemContext,
+  redeemLaunchToken,
+} from '../services/cdc/launch';
 import { withLaunchLimit } from '../services/cdc/limit';
 import { onInvalid } from '../validate';
 
@@ -38,14 +45,45 @@ async function launch(c: Context<AppEnv>, redeem: () => Promise<LaunchContext | 
   };
 }
 
+/** Who a launch would log in, under the same address limit, without redeeming it. */
+async function preview(
+  c: Context<AppEnv>,
+  look: () => Promise<LaunchContext | null>,
+): Promise<LaunchPreview> {
+  const { db, logger, launchSessions } = c.get('deps');
+  const context = await withLaunchLimit({ db, logger }, requestAddress(c), async () =>
+    launchSessions ? look() : null,
+  );
+  c.header('Cache-Control', 'no-store');
+  return { displayName: context.displayName };
+}
+
 /** Who hears the portal's logout: the configured launcher, the demo launcher (same origin), or anyone. */
 function openerOrigin(config: ServerConfig): string {
   if (config.cdcOpenerOrigin) return config.cdcOpenerOrigin;
   return config.demoMode && !config.cdcLauncherJwks ? new URL(config.publicUrl).origin : '*';
 }
 
-/** Public (no token): `POST /v1/discovery` with a launch token, `GET /v1/cdc?id=` with a context session id. */
+/**
+ * Public (no token): `POST /v1/discovery` with a launch token, `GET /v1/cdc?id=` with a context session id,
+ * and their `/preview`s.
+ */
 export const cdcLaunchRoutes = new Hono<AppEnv>()
+  .post('/v1/discovery/preview', vValidator('json', DiscoveryRequest, onInvalid), async (c) => {
+    const { db, config } = c.get('deps');
+    const { token } = c.req.valid('json');
+    return c.json(
+      await preview(c, async () => {
+        const keys = await launcherKeys(config, db);
+        return keys ? previewLaunchToken(db, keys, config.publicUrl, token) : null;
+      }),
+    );
+  })
+  .get('/v1/cdc/preview', vValidator('query', ContextQuery, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const { id } = c.req.valid('query');
+    return c.json(await preview(c, () => previewContext(db, id)));
+  })
   .post('/v1/discovery', vValidator('json', DiscoveryRequest, onInvalid), async (c) => {
     const { db, config } = c.get('deps');
     const { token } = c.req.valid('json');

@@ -8,9 +8,9 @@ import {
   IdParam,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
+import { leaveCall } from '../services/conferences/call/leave';
 import { admitPatient, callSetup, hangUp, joinCall } from '../services/conferences/call/session';
 import { listSignals, sendSignal } from '../services/conferences/call/signals';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 const idParam = vValidator('param', IdParam, onInvalid);
@@ -23,22 +23,27 @@ const idParam = vValidator('param', IdParam, onInvalid);
 export const conferenceCallRoutes = new Hono<AppEnv>()
   .get('/conferences/:id/call', idParam, async (c) => {
     const { db, config } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     return c.json(await callSetup(db, user, c.req.valid('param').id, config.iceServers));
   })
   .post('/conferences/:id/call/join', idParam, async (c) => {
     const { db } = c.get('deps');
-    const state = await joinCall(db, await currentUser(c), c.req.valid('param').id);
+    const state = await joinCall(db, await c.var.user(), c.req.valid('param').id);
     return c.json(state satisfies CallState);
   })
   .post('/conferences/:id/call/admit', idParam, async (c) => {
     const { db } = c.get('deps');
-    const state = await admitPatient(db, await currentUser(c), c.req.valid('param').id);
+    const state = await admitPatient(db, await c.var.user(), c.req.valid('param').id);
     return c.json(state satisfies CallState);
   })
   .post('/conferences/:id/call/hangup', idParam, async (c) => {
     const { db } = c.get('deps');
-    const state = await hangUp(db, await currentUser(c), c.req.valid('param').id);
+    const state = await hangUp(db, await c.var.user(), c.req.valid('param').id);
+    return c.json(state satisfies CallState);
+  })
+  .post('/conferences/:id/call/leave', idParam, async (c) => {
+    const { db } = c.get('deps');
+    const state = await leaveCall(db, await c.var.user(), c.req.valid('param').id);
     return c.json(state satisfies CallState);
   })
   .get(
@@ -48,7 +53,7 @@ export const conferenceCallRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const { after } = c.req.valid('query');
-      const signals = await listSignals(db, await currentUser(c), c.req.valid('param').id, after);
+      const signals = await listSignals(db, await c.var.user(), c.req.valid('param').id, after);
       return c.json(signals satisfies CallSignals);
     },
   )
@@ -58,7 +63,7 @@ export const conferenceCallRoutes = new Hono<AppEnv>()
     vValidator('json', CallSignalInput, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      await sendSignal(db, await currentUser(c), c.req.valid('param').id, c.req.valid('json'));
+      await sendSignal(db, await c.var.user(), c.req.valid('param').id, c.req.valid('json'));
       return c.body(null, 204);
     },
   );

@@ -6,6 +6,7 @@ import {
   type ConferenceShow,
   IdParam,
   RejectConferenceBody,
+  RequestConferenceBody,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { listConferences, onlineUsers } from '../services/conferences/list';
@@ -14,7 +15,6 @@ import { checkCanCreate } from '../services/conferences/relation';
 import { answerConference, requestConference } from '../services/conferences/requests';
 import { onlinePatients, showConference } from '../services/conferences/show';
 import { languageOf } from '../services/language';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
@@ -25,42 +25,48 @@ import { onInvalid } from '../validate';
 export const conferenceRoutes = new Hono<AppEnv>()
   .get('/conferences', vValidator('query', ConferenceListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     return c.json(await listConferences(db, user, c.req.valid('query'), languageOf(c)));
   })
   .get('/conferences/onlineUsers', async (c) => {
     const { db } = c.get('deps');
-    return c.json(await onlineUsers(db, await currentUser(c)));
+    return c.json(await onlineUsers(db, await c.var.user()));
   })
   .get('/conferences/onlinePatients/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await onlinePatients(db, await currentUser(c), c.req.valid('param').id));
+    return c.json(await onlinePatients(db, await c.var.user(), c.req.valid('param').id));
   })
   .get('/conferences/canUserCreateConference/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const { allowed } = await checkCanCreate(db, user, c.req.valid('param').id, languageOf(c));
     return c.json(allowed satisfies CanCreateConference);
   })
-  .post('/conferences/request/:id', vValidator('param', IdParam, onInvalid), async (c) => {
-    const { db } = c.get('deps');
-    const user = await currentUser(c);
-    const id = await requestConference(db, user, c.req.valid('param').id, languageOf(c));
-    return c.json({ id }, 201);
-  })
+  .post(
+    '/conferences/request/:id',
+    vValidator('param', IdParam, onInvalid),
+    vValidator('json', RequestConferenceBody, onInvalid),
+    async (c) => {
+      const { db } = c.get('deps');
+      const user = await c.var.user();
+      const booking = c.req.valid('json');
+      const id = await requestConference(db, user, c.req.valid('param').id, languageOf(c), booking);
+      return c.json({ id }, 201);
+    },
+  )
   .put('/conferences/presence', async (c) => {
     const { db } = c.get('deps');
-    await recordHeartbeat(db, (await currentUser(c)).id);
+    await recordHeartbeat(db, (await c.var.user()).id);
     return c.body(null, 204);
   })
   .delete('/conferences/presence', async (c) => {
     const { db } = c.get('deps');
-    await clearPresence(db, (await currentUser(c)).id);
+    await clearPresence(db, (await c.var.user()).id);
     return c.body(null, 204);
   })
   .put('/conferences/:id/accept', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    await answerConference(db, await currentUser(c), c.req.valid('param').id, { state: 'ACCEPTED' });
+    await answerConference(db, await c.var.user(), c.req.valid('param').id, { state: 'ACCEPTED' });
     return c.body(null, 204);
   })
   .put(
@@ -70,7 +76,7 @@ export const conferenceRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const { message } = c.req.valid('json');
-      await answerConference(db, await currentUser(c), c.req.valid('param').id, {
+      await answerConference(db, await c.var.user(), c.req.valid('param').id, {
         state: 'REJECTED',
         reason: message,
       });
@@ -79,7 +85,7 @@ export const conferenceRoutes = new Hono<AppEnv>()
   )
   .get('/conferences/:id/show', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db, config } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const shown = await showConference(db, user, c.req.valid('param').id, config.videoUrlTemplate);
     return c.json(shown satisfies ConferenceShow);
   });

@@ -15,15 +15,14 @@ import {
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
-import { authorizePatientAccess } from '../services/access';
-import { requirePermission } from '../services/consents/access';
+import { requirePermission } from '../services/access/consents';
+import { authorizePatientAccess } from '../services/access/gate';
 import { signedConsentDocuments, signedPdfs } from '../services/consents/documents';
 import { previousVersions } from '../services/consents/record';
 import { consentAnswers, listConsents } from '../services/consents/records';
 import { checkRevoke } from '../services/consents/revoke-check';
 import { zipFiles } from '../services/documents/files';
 import { languageOf } from '../services/language';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 const PatientParam = v.object({ id: IdParam.entries.id });
@@ -56,7 +55,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
   /** Every signed consent of the patient; each PDF is `GET /signedDocuments/{documentId}`. */
   .get('/patients/:id/authorizationConsents', vValidator('param', PatientParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requirePermission(user, 'perm.meview.consent.read');
     const patientId = c.req.valid('param').id;
     await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', { detail: 'signed consents' });
@@ -71,7 +70,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
     vValidator('json', ConfirmConsentsBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.read');
       const patientId = c.req.valid('param').id;
       await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', {
@@ -91,12 +90,12 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
   )
   .get('/consensus/checkRevoke', vValidator('query', CheckRevokeQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     return c.json((await checkRevoke(db, user.id, c.req.valid('query'))) satisfies CheckRevokeReply);
   })
   .get('/consensus/:id/jsonData', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requirePermission(user, 'perm.meview.consent.read');
     return c.json((await consentAnswers(db, user, c.req.valid('param').id)) satisfies ConsentJsonData);
   })
@@ -105,7 +104,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
     vValidator('query', ConsentPatientQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.read');
       const { patientId } = c.req.valid('query');
       await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', { detail: 'informed consents' });
@@ -119,7 +118,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
     vValidator('query', InformedDownloadQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.read');
       const { patientId, documentId } = c.req.valid('query');
       await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', {
@@ -147,7 +146,7 @@ export const consentDocumentRoutes = new Hono<AppEnv>()
     vValidator('query', PreviousVersionsQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.read');
       const { patientId, projectId } = c.req.valid('query');
       await authorizePatientAccess(db, user, patientId, 'CONSENT_READ', { detail: 'consent versions' });

@@ -4,15 +4,15 @@ import * as v from 'valibot';
 import { type Consent, IdParam, PaperConsentFields } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
-import { authorizeConsentAccess, requirePermission } from '../services/consents/access';
+import { authorizeConsentAccess, requirePermission } from '../services/access/consents';
 import { recordPaperConsent } from '../services/consents/paper';
 import { listConsents } from '../services/consents/records';
 import { assertMayCollect, resolveTarget } from '../services/consents/rules';
 import { languageOf } from '../services/language';
+import { tellMembersOfRefusal } from '../services/projects/invite-refused';
 import { dispatchQueuedSms, recordOnlySender } from '../services/sms/outbox';
 import { activeContentOfFile } from '../services/uploads/active-content';
 import { activeContentRefusal } from '../services/uploads/pdf-check';
-import { currentUser } from '../services/users';
 import { fieldErrors, onInvalid } from '../validate';
 
 const PatientParam = v.object({ id: IdParam.entries.id });
@@ -33,7 +33,7 @@ export const paperConsentRoutes = new Hono<AppEnv>().post(
   vValidator('param', PatientParam, onInvalid),
   async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requirePermission(user, 'perm.meview.consent.write');
     if (user.userType !== 'PHY' && user.userType !== 'OPT') throw new HttpError(403, 'PERMISSION_MISSING');
     const patientId = c.req.valid('param').id;
@@ -76,6 +76,7 @@ export const paperConsentRoutes = new Hono<AppEnv>().post(
       title,
       scan: bytes,
       now,
+      onInviteRefused: tellMembersOfRefusal,
     });
     // The patient's notice was queued with the consent: send it now that it is committed.
     const { logger, smsSender } = c.get('deps');

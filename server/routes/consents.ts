@@ -18,7 +18,7 @@ import {
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
-import { authorizeConsentAccess, requirePermission } from '../services/consents/access';
+import { authorizeConsentAccess, requirePermission } from '../services/access/consents';
 import {
   allModels,
   categoryTitles,
@@ -27,13 +27,12 @@ import {
   modelByCode,
   modelReply,
 } from '../services/consents/catalogue';
+import { recordInvitations } from '../services/consents/invite';
 import { prepareConsents } from '../services/consents/prepare';
-import { recordInvitation } from '../services/consents/record';
 import { filterConsents, listConsents, notificationOf } from '../services/consents/records';
 import { resolveTarget } from '../services/consents/rules';
 import { languageOf } from '../services/language';
 import { requireProjectMember } from '../services/projects/participants';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 import { consentDocumentRoutes } from './consents-documents';
 import { paperConsentRoutes } from './consents-paper';
@@ -43,14 +42,14 @@ const PatientParam = v.object({ id: IdParam.entries.id });
 /** Consent types, models and the patient's consents; documents and paper scans in the sibling modules. */
 export const consentRoutes = new Hono<AppEnv>()
   .get('/consensusTypes', async (c) => {
-    await currentUser(c);
+    await c.var.user();
     const language = languageOf(c);
     return c.json({
       consensusTypes: allModels().map((model) => consentTypeOf(model, language)),
     } satisfies ConsentTypeList);
   })
   .get('/modelConsents', async (c) => {
-    await currentUser(c);
+    await c.var.user();
     const language = languageOf(c);
     return c.json({
       modelConsents: allModels().map((model) => ({
@@ -62,7 +61,7 @@ export const consentRoutes = new Hono<AppEnv>()
     } satisfies ModelConsentList);
   })
   .get('/modelConsentCategories', async (c) => {
-    await currentUser(c);
+    await c.var.user();
     const language = languageOf(c);
     return c.json({
       consentCategories: (['DOSSIER', 'PROJECT', 'INFORMED'] as const).map((code) => ({
@@ -73,7 +72,7 @@ export const consentRoutes = new Hono<AppEnv>()
   })
   /** Spec 5: "Model lookup fails if the model code is missing". */
   .get('/models', vValidator('query', ModelQuery, onInvalid), async (c) => {
-    await currentUser(c);
+    await c.var.user();
     const { modelCode } = c.req.valid('query');
     if (!modelCode?.trim())
       throw new HttpError(400, 'MODEL_NOT_SELECTED', [{ field: 'modelCode', code: 'required' }]);
@@ -87,7 +86,7 @@ export const consentRoutes = new Hono<AppEnv>()
     vValidator('query', ConsentListQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.read');
       const patientId = c.req.valid('param').id;
       await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ');
@@ -102,7 +101,7 @@ export const consentRoutes = new Hono<AppEnv>()
   )
   .get('/patients/:id/consensus/notification', vValidator('param', PatientParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requirePermission(user, 'perm.meview.consent.read');
     const patientId = c.req.valid('param').id;
     await authorizeConsentAccess(db, user, patientId, 'CONSENT_READ', 'consent notification');
@@ -116,7 +115,7 @@ export const consentRoutes = new Hono<AppEnv>()
     vValidator('json', InviteConsentsBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.write');
       if (user.userType !== 'PHY' && user.userType !== 'OPT') throw new HttpError(403, 'PERMISSION_MISSING');
       const patientId = c.req.valid('param').id;
@@ -135,10 +134,7 @@ export const consentRoutes = new Hono<AppEnv>()
         if (projectId !== null) await requireProjectMember(db, user, projectId);
         targets.push({ consentCode: item.consentCode, projectId });
       }
-      await db.transaction(async (tx) => {
-        for (const target of targets)
-          await recordInvitation(tx, { ...target, patientId, invitedByUserId: user.id, now });
-      });
+      await recordInvitations(db, targets, { patientId, invitedByUserId: user.id, now });
       const all = await listConsents(db, user, patientId, languageOf(c), now);
       return c.json({
         patientConsensusList: all,
@@ -153,7 +149,7 @@ export const consentRoutes = new Hono<AppEnv>()
     vValidator('json', PrepareConsentsBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.write');
       const patientId = c.req.valid('param').id;
       await authorizeConsentAccess(db, user, patientId, 'CONSENT_WRITE', 'prepare consents');
@@ -174,7 +170,7 @@ export const consentRoutes = new Hono<AppEnv>()
     vValidator('json', PrepareInformedConsentBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requirePermission(user, 'perm.meview.consent.write');
       const patientId = c.req.valid('param').id;
       await authorizeConsentAccess(db, user, patientId, 'CONSENT_WRITE', 'prepare informed consent');

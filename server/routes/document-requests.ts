@@ -19,7 +19,6 @@ import {
 } from '../services/document-requests/requests';
 import { DELIVERY_RULES, LIMITS, PRICE_LIST } from '../services/document-requests/rules';
 import { languageOf } from '../services/language';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 const available: AvailableDelivery = {
@@ -43,28 +42,28 @@ export const documentRequestRoutes = new Hono<AppEnv>()
   .get('/priceList', (c) => c.json(PRICE_LIST))
   .post('/documentRequest/quote', vValidator('json', CreateRequestBody, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await quoteRequest(db, await currentUser(c), c.req.valid('json')));
+    return c.json(await quoteRequest(db, await c.var.user(), c.req.valid('json')));
   })
   .post('/documentRequest/createRequest', vValidator('json', CreateRequestBody, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const created = await createRequest(db, await currentUser(c), c.req.valid('json'), new Date());
+    const created = await createRequest(db, await c.var.user(), c.req.valid('json'), new Date());
     return c.json(created, 201);
   })
   .get('/documentRequest/archive', vValidator('query', ArchiveQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await archiveOf(db, await currentUser(c), c.req.valid('query')));
+    return c.json(await archiveOf(db, await c.var.user(), c.req.valid('query')));
   })
   .put('/documentRequest/:id/cancel', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await cancelRequest(db, await currentUser(c), c.req.valid('param').id, new Date()));
+    return c.json(await cancelRequest(db, await c.var.user(), c.req.valid('param').id, new Date()));
   })
   .delete('/documentRequest/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    await deleteRequest(db, await currentUser(c), c.req.valid('param').id, new Date());
+    await deleteRequest(db, await c.var.user(), c.req.valid('param').id, new Date());
     return c.body(null, 204);
   })
   .get('/hospitalizations', vValidator('query', HospitalizationsQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
     const { patientId } = c.req.valid('query');
-    return c.json(await hospitalizationsOf(db, await currentUser(c), patientId, languageOf(c)));
+    return c.json(await hospitalizationsOf(db, await c.var.user(), patientId, languageOf(c)));
   });

@@ -12,10 +12,11 @@ import {
 
 type DocumentTypesReply = v.InferOutput<typeof DocumentTypes>;
 
-import type { AppEnv, UserRow } from '../app-env';
+import type { AppEnv } from '../app-env';
+import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
-import { authorizeCallerAccess, authorizePatientAccess } from '../services/access';
-import { loadAuthorizedDocument, pdfRefusal, refuseViewGrant } from '../services/documents/authorize';
+import { loadAuthorizedDocument, pdfRefusal, refuseViewGrant } from '../services/access/documents';
+import { authorizeCallerAccess, authorizePatientAccess } from '../services/access/gate';
 import { requestRestore } from '../services/documents/availability';
 import { documentPdf, fileNameOf, zipFiles } from '../services/documents/files';
 import { listPage, listWithAudit, patientDocumentTypes } from '../services/documents/list';
@@ -23,7 +24,7 @@ import { findRecord, previousVersionsOf, toDocuments } from '../services/documen
 import { provenances, viewableDocumentTypes } from '../services/documents/types';
 import { createViewGrant, isGrantValid } from '../services/documents/view-grants';
 import { languageOf } from '../services/language';
-import { currentUser, isStaff } from '../services/users';
+import { isStaff } from '../services/users';
 import { onInvalid } from '../validate';
 
 const PatientIdQuery = v.object({ patientId: IdParam.entries.id });
@@ -86,7 +87,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/documentTypes', vValidator('query', PatientIdQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const { patientId } = c.req.valid('query');
     await authorizePatientAccess(db, user, patientId, 'DOCUMENT_LIST', { detail: 'DOCUMENT_TYPES' });
     return c.json({
@@ -95,12 +96,12 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/provenances', async (c) => {
     const { db } = c.get('deps');
-    await currentUser(c);
+    await c.var.user();
     return c.json({ provenances: await provenances(db) } satisfies v.InferOutput<typeof Provenances>);
   })
   .get('/viewableDocumentTypes/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const { id } = c.req.valid('param');
     await authorizePatientAccess(db, user, id, 'DOCUMENT_LIST', { detail: 'VIEWABLE_TYPES' });
     return c.json({
@@ -110,7 +111,7 @@ export const documentRoutes = new Hono<AppEnv>()
   // Before `/documents/:id`, which would take "download" for a malformed id.
   .get('/documents/download', vValidator('query', DownloadManyQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const query = c.req.valid('query');
     requireAcceptance(user, query.accepted);
     const files: { name: string; bytes: Uint8Array }[] = [];
@@ -125,7 +126,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/documents/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const record = await loadAuthorizedDocument(
       db,
       user,
@@ -138,7 +139,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .get('/documents/:id/previousVersions', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const record = await loadAuthorizedDocument(
       db,
       user,
@@ -157,7 +158,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', PatientIdQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const { id } = c.req.valid('param');
       // A document asked for under another patient does not exist there.
       const found = await findRecord(db, id);
@@ -176,7 +177,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', ViewQuery, onInvalid),
     async (c) => {
       const { db, config } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const now = new Date();
       const record = await loadAuthorizedDocument(
         db,
@@ -199,7 +200,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', GrantQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const { id } = c.req.valid('param');
       const now = new Date();
       if (!(await isGrantValid(db, c.req.valid('query').grant, user.id, id, now)))
@@ -217,7 +218,7 @@ export const documentRoutes = new Hono<AppEnv>()
     vValidator('query', DownloadQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requireAcceptance(user, c.req.valid('query').accepted);
       const record = await loadAuthorizedDocument(
         db,
@@ -232,7 +233,7 @@ export const documentRoutes = new Hono<AppEnv>()
   )
   .put('/documents/:id/restore', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const { id } = c.req.valid('param');
     const now = new Date();
     await loadAuthorizedDocument(db, user, id, 'DOCUMENT_RESTORE', now);

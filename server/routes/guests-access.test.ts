@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { noObscuring } from '../../src/contract/documents';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { documents, signedDocuments } from '../db/schema';
-import { noObscuring } from '../services/obscuring/visibility';
 import { dayFromToday, listedIds, newPerson, signedGuest, tokenSubjectFor } from '../test/fixtures/guests';
 
 /**

@@ -15,18 +15,12 @@ import {
   type RevokeGuestReply,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
+import { authorizeGuestManagement } from '../services/access/guests';
 import { prepareGuestCreate, prepareGuestUpdate } from '../services/guests/ceremony';
 import { confirmedGuestId } from '../services/guests/confirm';
 import { accessTitles } from '../services/guests/guests.data';
-import {
-  authorizeGuestManagement,
-  getGuest,
-  grantsOf,
-  listGuests,
-  revokeGuest,
-} from '../services/guests/queries';
+import { getGuest, grantsOf, listGuests, revokeGuest } from '../services/guests/queries';
 import { languageOf } from '../services/language';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 const GuestIdParam = v.object({ guestId: IdParam.entries.id });
@@ -38,11 +32,11 @@ const GuestIdParam = v.object({ guestId: IdParam.entries.id });
 export const guestRoutes = new Hono<AppEnv>()
   .get('/guests', vValidator('query', PagingQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const patientId = await authorizeGuestManagement(db, await currentUser(c));
+    const patientId = await authorizeGuestManagement(db, await c.var.user());
     return c.json((await listGuests(db, patientId, c.req.valid('query'), languageOf(c))) satisfies GuestList);
   })
   .get('/guests/accessTitles', async (c) => {
-    await authorizeGuestManagement(c.get('deps').db, await currentUser(c));
+    await authorizeGuestManagement(c.get('deps').db, await c.var.user());
     const language = languageOf(c);
     return c.json({
       accessTitles: accessTitles.map((title) => ({ code: title.code, desc: title.desc[language] })),
@@ -50,11 +44,11 @@ export const guestRoutes = new Hono<AppEnv>()
   })
   .get('/guests/grants', async (c) => {
     const { db } = c.get('deps');
-    return c.json({ grants: await grantsOf(db, await currentUser(c), languageOf(c)) } satisfies GuestGrants);
+    return c.json({ grants: await grantsOf(db, await c.var.user(), languageOf(c)) } satisfies GuestGrants);
   })
   .post('/guests/prepareCreate', vValidator('json', PrepareGuestCreateBody, onInvalid), async (c) => {
     const { db, config } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const patientId = await authorizeGuestManagement(db, user);
     const reply = await prepareGuestCreate(db, user, patientId, c.req.valid('json'), {
       applicationTitle: config.applicationTitle,
@@ -64,7 +58,7 @@ export const guestRoutes = new Hono<AppEnv>()
   })
   .post('/guests/prepareUpdate', vValidator('json', PrepareGuestUpdateBody, onInvalid), async (c) => {
     const { db, config } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const patientId = await authorizeGuestManagement(db, user);
     const reply = await prepareGuestUpdate(db, user, patientId, c.req.valid('json'), {
       applicationTitle: config.applicationTitle,
@@ -74,14 +68,14 @@ export const guestRoutes = new Hono<AppEnv>()
   })
   .post('/guests', vValidator('json', ConfirmGuestBody, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const patientId = await authorizeGuestManagement(db, user);
     const guestId = await confirmedGuestId(db, user, c.req.valid('json').documentIds, { action: 'create' });
     return c.json((await getGuest(db, patientId, guestId, languageOf(c))) satisfies Guest, 201);
   })
   .get('/guests/:guestId', vValidator('param', GuestIdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const patientId = await authorizeGuestManagement(db, await currentUser(c));
+    const patientId = await authorizeGuestManagement(db, await c.var.user());
     return c.json(
       (await getGuest(db, patientId, c.req.valid('param').guestId, languageOf(c))) satisfies Guest,
     );
@@ -92,7 +86,7 @@ export const guestRoutes = new Hono<AppEnv>()
     vValidator('json', ConfirmGuestBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const patientId = await authorizeGuestManagement(db, user);
       const { guestId } = c.req.valid('param');
       await confirmedGuestId(db, user, c.req.valid('json').documentIds, { action: 'update', guestId });
@@ -101,7 +95,7 @@ export const guestRoutes = new Hono<AppEnv>()
   )
   .delete('/guests/:guestId', vValidator('param', GuestIdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const patientId = await authorizeGuestManagement(db, await currentUser(c));
+    const patientId = await authorizeGuestManagement(db, await c.var.user());
     return c.json(
       (await revokeGuest(db, patientId, c.req.valid('param').guestId)) satisfies RevokeGuestReply,
     );

@@ -4,7 +4,6 @@ import { UserType } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
 import { openLiveStream } from '../services/live/stream';
-import { currentUser } from '../services/users';
 
 /**
  * `GET /live`: the one server-to-client channel. Events name what changed (`change` with topics), never
@@ -13,7 +12,7 @@ import { currentUser } from '../services/users';
  */
 export const liveRoutes = new Hono<AppEnv>().get('/live', async (c) => {
   const { live } = c.get('deps');
-  const user = await currentUser(c);
+  const user = await c.var.user();
   const { expiresAt } = c.get('principal');
   const body = openLiveStream({
     hub: live,

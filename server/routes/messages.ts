@@ -4,6 +4,8 @@ import {
   IdParam,
   type MessageDetail,
   type MessageList,
+  type MessagePatientList,
+  MessagePatientQuery,
   NewMessageQuery,
   PagingQuery,
   type RecipientList,
@@ -13,6 +15,7 @@ import {
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { readNewMessage } from '../services/messages/form';
+import { messagePatients } from '../services/messages/patients';
 import {
   listMessages,
   messageAttachment,
@@ -23,7 +26,6 @@ import {
 import { allowedRecipients, messagePatient } from '../services/messages/recipients';
 import { sendMessage } from '../services/messages/send';
 import { requireMessaging } from '../services/messages/visibility';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
@@ -35,33 +37,39 @@ import { onInvalid } from '../validate';
 export const messageRoutes = new Hono<AppEnv>()
   .get('/messages/recipientList', vValidator('query', RecipientListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const { patientId, projectId } = c.req.valid('query');
     const patient = await messagePatient(db, user, patientId);
     const recipients = await allowedRecipients(db, user, patient, projectId);
     return c.json({ recipients } satisfies RecipientList);
   })
+  .get('/messages/patients', vValidator('query', MessagePatientQuery, onInvalid), async (c) => {
+    const { db } = c.get('deps');
+    const user = await c.var.user();
+    const list = await messagePatients(db, user, c.req.valid('query').q);
+    return c.json(list satisfies MessagePatientList);
+  })
   .get('/messages/receivedList', vValidator('query', PagingQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     await requireMessaging(db, user);
     return c.json((await listMessages(db, user, 'received', c.req.valid('query'))) satisfies MessageList);
   })
   .get('/messages/sentList', vValidator('query', PagingQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     await requireMessaging(db, user);
     return c.json((await listMessages(db, user, 'sent', c.req.valid('query'))) satisfies MessageList);
   })
   .get('/messages/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     await requireMessaging(db, user);
     return c.json((await readMessage(db, user, c.req.valid('param').id)) satisfies MessageDetail);
   })
   .get('/messages/:id/attachment', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     await requireMessaging(db, user);
     const file = await messageAttachment(db, user, c.req.valid('param').id);
     return new Response(new Uint8Array(file.bytes), {
@@ -74,14 +82,14 @@ export const messageRoutes = new Hono<AppEnv>()
   })
   .post('/messages', vValidator('query', NewMessageQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const { fields, file } = await readNewMessage(c);
     const id = await sendMessage(db, user, c.req.valid('query').patientId, fields, file);
     return c.json((await readMessage(db, user, id)) satisfies MessageDetail, 201);
   })
   .get('/userMessage', async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     await requireMessaging(db, user);
     return c.json((await userMessageState(db, user)) satisfies UserMessageState);
   })
@@ -91,7 +99,7 @@ export const messageRoutes = new Hono<AppEnv>()
     vValidator('json', UserMessageUpdate, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       await requireMessaging(db, user);
       await setRead(db, user, c.req.valid('param').id, c.req.valid('json').read);
       return c.json((await userMessageState(db, user)) satisfies UserMessageState);

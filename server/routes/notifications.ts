@@ -5,7 +5,6 @@ import { conferenceNotificationCount } from '../services/conferences/list';
 import { unreadMessageCount } from '../services/messages/read';
 import { surveyNotificationCount } from '../services/surveys/patient';
 import { uploadNotificationCount } from '../services/uploads/list';
-import { currentUser } from '../services/users';
 
 /**
  * `GET /notifications` (spec 7): the counters of the menu. `conferences`: requests waiting for the
@@ -14,7 +13,7 @@ import { currentUser } from '../services/users';
  */
 export const notificationRoutes = new Hono<AppEnv>().get('/notifications', async (c) => {
   const { db } = c.get('deps');
-  const user = await currentUser(c);
+  const user = await c.var.user();
   return c.json({
     conferences: await conferenceNotificationCount(db, user),
     messages: await unreadMessageCount(db, user),

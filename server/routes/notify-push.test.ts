@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '../../src/contract/language';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { pushSubscriptions, users } from '../db/schema';
 import { createMemoryLogger } from '../logger';
@@ -38,7 +39,7 @@ describe.each(databaseTargets)('Web Push on $name', ({ location }) => {
     await service?.close();
   });
 
-  const subscribe = async (user: string, language: 'it' | 'en', device = service.subscribe()) => {
+  const subscribe = async (user: string, language: Language, device = service.subscribe()) => {
     const response = await ctx.call(
       '/api/notify/push/subscription',
       user,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_EVENTS } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 
 const json = (body: unknown): RequestInit => ({
@@ -20,12 +21,12 @@ describe.each(databaseTargets)('/notify/preferences on $name', ({ location }) =>
       expect(response.status).toBe(200);
       const body = await response.json();
       expect(body).toMatchObject({ enabled: false, frequency: 'INSTANT', important: [], reminderDays: [1] });
-      expect(body.events).toHaveLength(12);
+      expect(body.events).toEqual(Object.values(NOTIFICATION_EVENTS).flat());
     }
     expect((await ctx.call('/api/notify/preferences', null)).status).toBe(401);
   });
 
-  it('keeps what the user chose, de-duplicated, and only for that user', async () => {
+  it('keeps what the user chose, by whole categories, de-duplicated, and only for that user', async () => {
     const chosen = {
       enabled: true,
       frequency: 'DAILY',
@@ -35,7 +36,17 @@ describe.each(databaseTargets)('/notify/preferences on $name', ({ location }) =>
     };
     const saved = await ctx.call('/api/notify/preferences', 'mario.rossi', json(chosen));
     expect(saved.status).toBe(200);
-    const expected = { ...chosen, events: ['DOCUMENT_NEW', 'CONFERENCE_REQUESTED'], reminderDays: [1, 7] };
+    // An event chosen turns its category on: the whole category is kept.
+    const events = [
+      'DOCUMENT_NEW',
+      'DOCUMENT_ANNULLED',
+      'DOCUMENT_REPLACED',
+      'CONFERENCE_REQUESTED',
+      'CONFERENCE_ACCEPTED',
+      'CONFERENCE_REJECTED',
+      'CONFERENCE_REMINDER',
+    ];
+    const expected = { ...chosen, events, reminderDays: [1, 7] };
     expect(await saved.json()).toEqual(expected);
     expect(await (await ctx.call('/api/notify/preferences', 'mario.rossi')).json()).toEqual(expected);
     expect((await (await ctx.call('/api/notify/preferences', 'ospite')).json()).enabled).toBe(false);

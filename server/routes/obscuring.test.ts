@@ -11,9 +11,9 @@ import {
   type ObscuringInfo,
   PrepareObscureReply,
 } from '../../src/contract';
+import { noObscuring } from '../../src/contract/documents';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, documents, tempDocuments, users } from '../db/schema';
-import { noObscuring } from '../services/obscuring/visibility';
 import { flags, obscureDocument, signCeremony } from '../test/fixtures/obscuring';
 
 describe.each(databaseTargets)('obscuring through the signature ceremony on $name', ({ location }) => {

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { ConfirmObscureBody, PrepareObscureBody, type PrepareObscureReply } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { confirmObscuring, prepareObscuring } from '../services/obscuring/ceremony';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
@@ -14,7 +13,7 @@ import { onInvalid } from '../validate';
 export const obscuringRoutes = new Hono<AppEnv>()
   .post('/documents/prepareObscure', vValidator('json', PrepareObscureBody, onInvalid), async (c) => {
     const { db, config } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const reply = await prepareObscuring(db, user, c.req.valid('json'), {
       applicationTitle: config.applicationTitle,
     });
@@ -22,6 +21,6 @@ export const obscuringRoutes = new Hono<AppEnv>()
   })
   .put('/documents/obscure', vValidator('json', ConfirmObscureBody, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     return c.json(await confirmObscuring(db, user, c.req.valid('json').documentIds));
   });

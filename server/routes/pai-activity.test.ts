@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { notificationOutbox, paiActivities } from '../db/schema';
-import { codeOf, json, marioPlans, readPlan } from '../test/fixtures/pai';
+import { codeOf, json, marioPlans, readPlan, setMarioProjectConsent } from '../test/fixtures/pai';
 
 const DAY_MS = 86_400_000;
 const romeFormat = new Intl.DateTimeFormat('sv-SE', {
@@ -46,6 +46,27 @@ describe.each(databaseTargets)('PAI activities (done, reminders) on $name', ({ l
     plans = await marioPlans(ctx);
   }, 60_000);
   afterAll(() => ctx?.close());
+
+  it('keeps the plan of a project the patient is only invited to out of force, until the patient joins', async () => {
+    const [activity] = await todo();
+    const id = activity?.activityId ?? 0;
+    for (const user of ['mario.rossi', 'dott.ferrari']) {
+      const plan = await readPlan(ctx, plans.active, user);
+      expect(plan).toMatchObject({ status: 'ACTIVE', participation: 'invited', canMarkDone: false });
+      expect(await codeOf(await done(plans.active, id, { deliveryDate: romeToday() }, user))).toEqual([
+        409,
+        'PAI_NOT_IN_FORCE',
+      ]);
+    }
+    const [listed] = (await (await ctx.call(`/api/pais?patientId=${plans.patientId}`, 'mario.rossi')).json())
+      .pais as { id: number; participation: string }[];
+    expect(listed).toMatchObject({ id: plans.active, participation: 'invited' });
+    await setMarioProjectConsent(ctx, plans, 'GIVEN');
+    expect(await readPlan(ctx, plans.active, 'mario.rossi')).toMatchObject({
+      participation: 'participating',
+      canMarkDone: true,
+    });
+  });
 
   it('queues reminders at 08:00 hospital time, N days before, once the patient turns them on', async () => {
     const [soon, later] = await todo();

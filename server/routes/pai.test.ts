@@ -55,7 +55,13 @@ describe.each(databaseTargets)('care plans (PAI) on $name', ({ location }) => {
 
   it('shows the plan with its type, activities and folders', async () => {
     const plan = await readPlan(ctx, plans.active, 'mario.rossi');
-    expect(plan).toMatchObject({ status: 'ACTIVE', canMarkDone: true, activitiesHidden: false });
+    // The demo only invites Mario to the plan's project: the plan waits for his adhesion.
+    expect(plan).toMatchObject({
+      status: 'ACTIVE',
+      participation: 'invited',
+      canMarkDone: false,
+      activitiesHidden: false,
+    });
     expect(plan.activities.map((activity) => activity.status)).toEqual(['DONE', 'TODO', 'TODO', 'TODO']);
     expect(plan.activities[0]).toMatchObject({ doneBy: 'Dott.ssa Anna Ferrari', reminderDefault: true });
     expect(plan.activities[1]).toMatchObject({ deliveryDate: null, doneBy: null, reminderDays: [1] });

@@ -238,6 +238,28 @@ describe.each(databaseTargets)('rehabilitation plans (PAIR) on $name', ({ locati
     await clear();
   });
 
+  it("announces a new or changed signed plan on the patient's home until the patient opens it", async () => {
+    const home = async () =>
+      ((await (await ctx.call('/api/home', 'mario.rossi')).json()) as { pairToRead: unknown }).pairToRead;
+    await clear();
+    const first = await created();
+    expect(await home()).toBeNull(); // a draft is nobody's news
+    await sign(first.id);
+    expect(await home()).toEqual({ id: first.id, name: first.name, changed: false });
+    // Staff reading it change nothing; the patient's list marks it read.
+    await ctx.call(`/api/pair?patientId=${mario}`, 'dott.ferrari');
+    expect(await home()).not.toBeNull();
+    await ctx.call(`/api/pair?patientId=${mario}`, 'mario.rossi');
+    expect(await home()).toBeNull();
+    // A new signature replacing it is news again, until the patient opens that plan.
+    const second = await created();
+    await sign(second.id);
+    expect(await home()).toEqual({ id: second.id, name: second.name, changed: true });
+    expect((await get(second.id, 'mario.rossi')).status).toBe(200);
+    expect(await home()).toBeNull();
+    await clear();
+  });
+
   it('says which eligibility rule fired, and asks only on blocking ones', async () => {
     const eligibility = async () =>
       (await (

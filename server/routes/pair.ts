@@ -16,7 +16,6 @@ import { codingReply } from '../services/pair/coding';
 import { preparePairDocument } from '../services/pair/document';
 import { verifyAdequacy, verifyEligibility } from '../services/pair/dss';
 import { createPair, deletePair, getPair, listPairs, updatePair } from '../services/pair/plans';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
@@ -28,16 +27,16 @@ export const pairRoutes = new Hono<AppEnv>()
   .get('/codingSchema', (c) => c.json(codingReply(languageOf(c))))
   .get('/pair', vValidator('query', PatientIdQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const pairs = await listPairs(db, await currentUser(c), c.req.valid('query').patientId);
+    const pairs = await listPairs(db, await c.var.user(), c.req.valid('query').patientId);
     return c.json({ pairs } satisfies PairList);
   })
   .get('/pair/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await getPair(db, await currentUser(c), c.req.valid('param').id));
+    return c.json(await getPair(db, await c.var.user(), c.req.valid('param').id));
   })
   .post('/pair/createPair', vValidator('json', CreatePairBody, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await createPair(db, await currentUser(c), c.req.valid('json')), 201);
+    return c.json(await createPair(db, await c.var.user(), c.req.valid('json')), 201);
   })
   .put(
     '/pair/updatePair/:id',
@@ -45,13 +44,13 @@ export const pairRoutes = new Hono<AppEnv>()
     vValidator('json', UpdatePairBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       return c.json(await updatePair(db, user, c.req.valid('param').id, c.req.valid('json')));
     },
   )
   .delete('/pair/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    await deletePair(db, await currentUser(c), c.req.valid('param').id);
+    await deletePair(db, await c.var.user(), c.req.valid('param').id);
     return c.body(null, 204);
   })
   .post(
@@ -60,7 +59,7 @@ export const pairRoutes = new Hono<AppEnv>()
     vValidator('json', PreparePairBody, onInvalid),
     async (c) => {
       const { db, config } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const reply = await preparePairDocument(
         db,
         user,
@@ -75,7 +74,7 @@ export const pairRoutes = new Hono<AppEnv>()
   )
   .get('/dss/verifyPatientEligibility', vValidator('query', PatientIdQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await verifyEligibility(db, await currentUser(c), c.req.valid('query').patientId));
+    return c.json(await verifyEligibility(db, await c.var.user(), c.req.valid('query').patientId));
   })
   .post(
     '/dss/verifyPlanAdequacy',
@@ -83,7 +82,7 @@ export const pairRoutes = new Hono<AppEnv>()
     vValidator('json', AdequacyBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       return c.json(await verifyAdequacy(db, user, c.req.valid('query').patientId, c.req.valid('json')));
     },
   );

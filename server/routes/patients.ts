@@ -2,12 +2,12 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { FavoriteFlag, IdParam, MepiSearchQuery, PatientImport, PatientListQuery } from '../../src/contract';
-import type { AppEnv, UserRow } from '../app-env';
+import type { AppEnv } from '../app-env';
+import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
-import { assertCanListPatients, authorizePatientAccess } from '../services/access';
+import { assertCanListPatients, authorizePatientAccess } from '../services/access/gate';
 import { getPatient, importPatient, setFavorite } from '../services/patients';
 import { staffPatientList, staffPatientSearch } from '../services/patients-lists';
-import { currentUser } from '../services/users';
 import { fieldErrors, onInvalid } from '../validate';
 
 /**
@@ -35,16 +35,16 @@ function assertCanImport(user: UserRow): void {
 export const patientRoutes = new Hono<AppEnv>()
   .get('/patients', vValidator('query', PatientListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await staffPatientList(db, await currentUser(c), c.req.valid('query')));
+    return c.json(await staffPatientList(db, await c.var.user(), c.req.valid('query')));
   })
   // Before `/patients/:id`, which would otherwise take `mepiSearch` for a (malformed) id.
   .get('/patients/mepiSearch', vValidator('query', MepiSearchQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await staffPatientSearch(db, await currentUser(c), c.req.valid('query')));
+    return c.json(await staffPatientSearch(db, await c.var.user(), c.req.valid('query')));
   })
   .post('/patients/import', async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     assertCanImport(user);
     const body: unknown = await c.req.json().catch(() => undefined);
     const parsed = v.safeParse(PatientImport, dropNulls(body));
@@ -54,7 +54,7 @@ export const patientRoutes = new Hono<AppEnv>()
   })
   .get('/patients/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const { id } = c.req.valid('param');
     await authorizePatientAccess(db, user, id, 'PATIENT_READ');
     const patient = await getPatient(db, id, user.id);
@@ -72,7 +72,7 @@ export const patientRoutes = new Hono<AppEnv>()
     vValidator('json', FavoriteFlag, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       assertCanListPatients(user);
       const { id } = c.req.valid('param');
       return c.json(await setFavorite(db, user.id, id, c.req.valid('json').favorite));

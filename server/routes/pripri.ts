@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { EntityIdText, NewPripriSession, PripriColoursQuery } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { getPripri, pripriColours, recordSession } from '../services/pripri/sessions';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 const PatientParam = v.object({ patientId: EntityIdText });
@@ -16,11 +15,11 @@ const PatientParam = v.object({ patientId: EntityIdText });
 export const pripriRoutes = new Hono<AppEnv>()
   .get('/pripri/colours', vValidator('query', PripriColoursQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await pripriColours(db, await currentUser(c), c.req.valid('query').patientIds));
+    return c.json(await pripriColours(db, await c.var.user(), c.req.valid('query').patientIds));
   })
   .get('/pripri/:patientId', vValidator('param', PatientParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await getPripri(db, await currentUser(c), c.req.valid('param').patientId));
+    return c.json(await getPripri(db, await c.var.user(), c.req.valid('param').patientId));
   })
   .post(
     '/pripri/:patientId/sessions',
@@ -28,7 +27,7 @@ export const pripriRoutes = new Hono<AppEnv>()
     vValidator('json', NewPripriSession, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       return c.json(await recordSession(db, user, c.req.valid('param').patientId, c.req.valid('json')), 201);
     },
   );

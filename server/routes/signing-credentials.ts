@@ -12,24 +12,23 @@ import { languageOf } from '../services/language';
 import { patientRelationships, pinSmsText } from '../services/reference/signing.data';
 import { describeCertificate } from '../services/signing/credentials';
 import { activateFea, certificatesOf, describeSigner, resolveSigner } from '../services/signing/signers';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /** Signing credentials: certificates, signer data, relationships of a signer for someone else, FEA. */
 export const signCredentialRoutes = new Hono<AppEnv>()
   .get('/sign/certificates', vValidator('query', FiscalCodeQuery, onInvalid), async (c) => {
     const { db, logger } = c.get('deps');
-    const signer = await resolveSigner(db, await currentUser(c), c.req.valid('query').fiscalCode);
+    const signer = await resolveSigner(db, await c.var.user(), c.req.valid('query').fiscalCode);
     const certificates = await certificatesOf(db, signer, new Date(), logger);
     return c.json({ certificates } satisfies CertificatesReply);
   })
   .get('/sign/signerInfo', vValidator('query', FiscalCodeQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const signer = await resolveSigner(db, await currentUser(c), c.req.valid('query').fiscalCode);
+    const signer = await resolveSigner(db, await c.var.user(), c.req.valid('query').fiscalCode);
     return c.json(await describeSigner(db, signer, new Date()));
   })
   .get('/sign/patientRelationship', async (c) => {
-    await currentUser(c);
+    await c.var.user();
     const language = languageOf(c);
     return c.json({
       patientRelationships: patientRelationships.map((item) => ({
@@ -40,7 +39,7 @@ export const signCredentialRoutes = new Hono<AppEnv>()
   })
   .post('/autoFEAreq', vValidator('json', AutoFeaRequest, onInvalid), async (c) => {
     const { db, logger, smsSender } = c.get('deps');
-    const caller = await currentUser(c);
+    const caller = await c.var.user();
     const { result, credential } = await activateFea(
       { db, logger, ...(smsSender ? { smsSender } : {}) },
       caller,

@@ -4,7 +4,6 @@ import { IdParam, TempDocumentSubmitQuery, type TempDocumentSubmitReply } from '
 import type { AppEnv } from '../app-env';
 import { documentToSign, type SigningPdf, signedDocument } from '../services/signing/documents';
 import { testSignature } from '../services/signing/test-signature';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 function pdfResponse({ pdf, title }: SigningPdf): Response {
@@ -22,15 +21,15 @@ function pdfResponse({ pdf, title }: SigningPdf): Response {
 export const signDocumentRoutes = new Hono<AppEnv>()
   // Before `/tempDocuments/:id`, which would otherwise take "submit" for an id.
   .get('/tempDocuments/submit', vValidator('query', TempDocumentSubmitQuery, onInvalid), async (c) => {
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const reply = await testSignature(c.get('deps').db, user, c.req.valid('query').documentId);
     return c.json(reply satisfies TempDocumentSubmitReply);
   })
   .get('/tempDocuments/:id', vValidator('param', IdParam, onInvalid), async (c) => {
-    const user = await currentUser(c);
+    const user = await c.var.user();
     return pdfResponse(await documentToSign(c.get('deps').db, user, c.req.valid('param').id));
   })
   .get('/signedDocuments/:id', vValidator('param', IdParam, onInvalid), async (c) => {
-    const user = await currentUser(c);
+    const user = await c.var.user();
     return pdfResponse(await signedDocument(c.get('deps').db, user, c.req.valid('param').id));
   });

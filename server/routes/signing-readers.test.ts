@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorReply, PrepareObscureReply } from '../../src/contract';
+import { noObscuring } from '../../src/contract/documents';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
+import { ceremonyEffects } from '../ceremony-effects';
 import { auditLog, documents, signedDocuments } from '../db/schema';
-import { noObscuring } from '../services/obscuring/visibility';
 import { findOpenCeremony, prepareCeremony } from '../services/signing/ceremony';
 import { completeCeremony } from '../services/signing/complete';
 import { json, prepare, smallPdf, userNamed } from '../test/fixtures/signing';
@@ -29,7 +30,7 @@ describe.each(databaseTargets)('who reads a signed document on $name', ({ locati
       await userNamed(ctx, username),
       tempIds,
     );
-    const [output] = await completeCeremony(ctx.db, ceremony, temp, async (pdf) => pdf);
+    const [output] = await completeCeremony(ctx.db, ceremony, temp, async (pdf) => pdf, ceremonyEffects);
     return output?.signedDocumentId ?? 0;
   };
 

@@ -20,8 +20,8 @@ import {
   users,
 } from '../db/schema';
 import { DEMO_SIGNING_PIN } from '../db/seed/signing';
+import { romeToday } from '../services/accounts/guest-grants';
 import { FEA_CONSENT_CODE } from '../services/consents/catalogue';
-import { romeToday } from '../services/guests/grants';
 import { findOpenCeremony } from '../services/signing/ceremony';
 import { backgroundSignaturesSettled } from '../services/signing/signature';
 import { recentSms } from '../services/sms/outbox';

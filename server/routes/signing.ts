@@ -21,26 +21,25 @@ import {
   startAsyncSignature,
 } from '../services/signing/signature';
 import { checkSignature } from '../services/signing/status';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 import { signCredentialRoutes } from './signing-credentials';
 import { signDocumentRoutes } from './signing-documents';
 
 function signingDeps(c: Context<AppEnv>): SigningDeps {
   const { db, logger, smsSender } = c.get('deps');
-  return { db, logger, ...(smsSender ? { smsSender } : {}) };
+  return { db, logger, ceremonyEffects: c.get('ceremonyEffects'), ...(smsSender ? { smsSender } : {}) };
 }
 
 /** PUT /sign/sync and POST /sign/cdc: the same signature, with the SMS code or with the PIN alone. */
 async function signNowHandler(c: Context<AppEnv>, request: SignNowRequest): Promise<Response> {
-  const reply = await signNow(signingDeps(c), await currentUser(c), request);
+  const reply = await signNow(signingDeps(c), await c.var.user(), request);
   return c.json(reply satisfies SignSyncReply);
 }
 
 /** The signature ceremony's calls (spec section 7, "Consents and signing"). */
 const signatureRoutes = new Hono<AppEnv>()
   .post('/sign/otp', vValidator('json', SignOtpRequest, onInvalid), async (c) => {
-    const issued = await sendSignatureCode(signingDeps(c), await currentUser(c), c.req.valid('json'), {
+    const issued = await sendSignatureCode(signingDeps(c), await c.var.user(), c.req.valid('json'), {
       language: languageOf(c),
     });
     return c.json({
@@ -59,11 +58,11 @@ const signatureRoutes = new Hono<AppEnv>()
     return signNowHandler(c, { way: 'cdc', input: c.req.valid('json') });
   })
   .put('/sign/async', vValidator('json', SignRequest, onInvalid), async (c) => {
-    const sessionId = await startAsyncSignature(signingDeps(c), await currentUser(c), c.req.valid('json'));
+    const sessionId = await startAsyncSignature(signingDeps(c), await c.var.user(), c.req.valid('json'));
     return c.json({ sessionId } satisfies SignAsyncReply, 202);
   })
   .put('/sign/check', vValidator('json', SignCheckRequest, onInvalid), async (c) => {
-    const user = await currentUser(c);
+    const user = await c.var.user();
     return c.json(await checkSignature(c.get('deps').db, user, c.req.valid('json')));
   });
 

@@ -12,12 +12,11 @@ import {
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { errorMessages, HttpError } from '../http-error';
+import { authorizedStudy, grantedStudy, mayViewImages } from '../services/access/studies';
 import { languageOf } from '../services/language';
-import { authorizedStudy, grantedStudy, mayViewImages } from '../services/studies/access';
 import { issueGrant } from '../services/studies/grants';
 import { studyManifest, studySlice } from '../services/studies/study-files';
 import { currentStatus, requestMove, type StudyRow } from '../services/studies/study-status';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 function found(study: StudyRow | null): StudyRow {
@@ -33,7 +32,7 @@ export const studyRoutes = new Hono<AppEnv>()
     vValidator('query', StudyQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const study = await authorizedStudy(
         db,
         user,
@@ -51,7 +50,7 @@ export const studyRoutes = new Hono<AppEnv>()
     vValidator('query', StudyQuery, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const study = await authorizedStudy(
         db,
         user,
@@ -69,7 +68,7 @@ export const studyRoutes = new Hono<AppEnv>()
     vValidator('query', StudyQuery, onInvalid),
     async (c) => {
       const { db, config } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       const { id } = c.req.valid('param');
       const query = c.req.valid('query');
       const study = await authorizedStudy(db, user, id, query, 'STUDY_VIEW');

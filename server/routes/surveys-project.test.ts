@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { consents, projectMembers, surveyAssignments, surveyCards, users } from '../db/schema';
 import { json } from '../test/fixtures/consents';
+import { dayFromToday } from '../test/fixtures/guests';
 import { painQuestionnaire } from '../test/fixtures/surveys';
 
 /** A card for a project goes to the patients taking part in it now, and to nobody else. */
 describe.each(databaseTargets)('survey cards for a project on $name', ({ location }) => {
   let ctx: TestContext;
   let templateId: number;
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = dayFromToday(1);
 
   beforeAll(async () => {
     ctx = await createTestContext(location);

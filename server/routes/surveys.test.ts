@@ -10,6 +10,7 @@ import {
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { surveyAssignments, surveyCards } from '../db/schema';
 import { json, patientIdOf } from '../test/fixtures/consents';
+import { dayFromToday } from '../test/fixtures/guests';
 import { painQuestionnaire, response } from '../test/fixtures/surveys';
 
 describe.each(databaseTargets)('surveys on $name', ({ location }) => {
@@ -18,7 +19,7 @@ describe.each(databaseTargets)('surveys on $name', ({ location }) => {
   let templateId: number;
   let surveyId: number;
   let cardId: number;
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = dayFromToday(1);
   const status = async (r: Response): Promise<[number, string | null]> => [
     r.status,
     r.status === 204 ? null : (((await r.json()) as { code?: string }).code ?? 'ok'),

@@ -18,7 +18,6 @@ import {
   retireTemplate,
   updateTemplate,
 } from '../services/surveys/templates';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
@@ -29,16 +28,16 @@ import { onInvalid } from '../validate';
 export const surveyRoutes = new Hono<AppEnv>()
   .get('/surveyTemplates', async (c) => {
     const { db } = c.get('deps');
-    return c.json(await listTemplates(db, await currentUser(c)));
+    return c.json(await listTemplates(db, await c.var.user()));
   })
   .post('/surveyTemplates', vValidator('json', SaveSurveyTemplateBody, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const id = await createTemplate(db, await currentUser(c), c.req.valid('json').questionnaire);
+    const id = await createTemplate(db, await c.var.user(), c.req.valid('json').questionnaire);
     return c.json({ id }, 201);
   })
   .get('/surveyTemplates/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await getTemplate(db, await currentUser(c), c.req.valid('param').id));
+    return c.json(await getTemplate(db, await c.var.user(), c.req.valid('param').id));
   })
   .put(
     '/surveyTemplates/:id',
@@ -46,7 +45,7 @@ export const surveyRoutes = new Hono<AppEnv>()
     vValidator('json', SaveSurveyTemplateBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       return c.json(
         await updateTemplate(db, user, c.req.valid('param').id, c.req.valid('json').questionnaire),
       );
@@ -54,34 +53,34 @@ export const surveyRoutes = new Hono<AppEnv>()
   )
   .delete('/surveyTemplates/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    await retireTemplate(db, await currentUser(c), c.req.valid('param').id);
+    await retireTemplate(db, await c.var.user(), c.req.valid('param').id);
     return c.body(null, 204);
   })
   .get('/surveyCards', async (c) => {
     const { db } = c.get('deps');
-    return c.json(await listCards(db, await currentUser(c)));
+    return c.json(await listCards(db, await c.var.user()));
   })
   .post('/surveyCards', vValidator('json', CreateSurveyCardBody, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const id = await createCard(db, await currentUser(c), c.req.valid('json'));
+    const id = await createCard(db, await c.var.user(), c.req.valid('json'));
     return c.json({ id }, 201);
   })
   .get('/surveyCards/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await cardDetail(db, await currentUser(c), c.req.valid('param').id));
+    return c.json(await cardDetail(db, await c.var.user(), c.req.valid('param').id));
   })
   .put('/surveyCards/:id/cancel', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    await cancelCard(db, await currentUser(c), c.req.valid('param').id);
+    await cancelCard(db, await c.var.user(), c.req.valid('param').id);
     return c.body(null, 204);
   })
   .get('/surveys', async (c) => {
     const { db } = c.get('deps');
-    return c.json(await listSurveys(db, await currentUser(c)));
+    return c.json(await listSurveys(db, await c.var.user()));
   })
   .get('/surveys/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    return c.json(await surveyDetail(db, await currentUser(c), c.req.valid('param').id));
+    return c.json(await surveyDetail(db, await c.var.user(), c.req.valid('param').id));
   })
   .put(
     '/surveys/:id/draft',
@@ -90,7 +89,7 @@ export const surveyRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const { response } = c.req.valid('json');
-      await changeSurvey(db, await currentUser(c), c.req.valid('param').id, { state: 'DRAFT', response });
+      await changeSurvey(db, await c.var.user(), c.req.valid('param').id, { state: 'DRAFT', response });
       return c.body(null, 204);
     },
   )
@@ -101,7 +100,7 @@ export const surveyRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const { response } = c.req.valid('json');
-      await changeSurvey(db, await currentUser(c), c.req.valid('param').id, { state: 'SUBMITTED', response });
+      await changeSurvey(db, await c.var.user(), c.req.valid('param').id, { state: 'SUBMITTED', response });
       return c.body(null, 204);
     },
   )
@@ -112,7 +111,7 @@ export const surveyRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get('deps');
       const { reason } = c.req.valid('json');
-      await changeSurvey(db, await currentUser(c), c.req.valid('param').id, { state: 'REFUSED', reason });
+      await changeSurvey(db, await c.var.user(), c.req.valid('param').id, { state: 'REFUSED', reason });
       return c.body(null, 204);
     },
   );

@@ -18,7 +18,6 @@ import { rejectUpload, validateUpload } from '../services/uploads/review';
 import { requireUploadRole } from '../services/uploads/rules';
 import { createUpload, deleteUpload, updateUpload } from '../services/uploads/store';
 import { customDocumentTypes } from '../services/uploads/types.data';
-import { currentUser } from '../services/users';
 import { onInvalid } from '../validate';
 
 /**
@@ -29,12 +28,12 @@ import { onInvalid } from '../validate';
 export const uploadRoutes = new Hono<AppEnv>()
   .get('/uploadedDocuments', vValidator('query', UploadedDocumentListQuery, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const role = requireUploadRole(user, 'PAT', 'PHY');
     return c.json(await listUploads(db, user, role, c.req.valid('query'), languageOf(c)));
   })
   .get('/uploadedDocuments/customDocumentTypes', async (c) => {
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requireUploadRole(user, 'PAT', 'PHY');
     const language = languageOf(c);
     return c.json({
@@ -43,13 +42,13 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .get('/uploadedDocuments/physicians', async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requireUploadRole(user, 'PAT');
     return c.json({ physicians: await uploadPhysicians(db) } satisfies UploadPhysicians);
   })
   .post('/uploadedDocuments', uploadBodyLimit, async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requireUploadRole(user, 'PAT');
     const { fields, file } = await readNewUpload(c);
     const id = await createUpload(db, user, fields, file);
@@ -57,7 +56,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .get('/uploadedDocuments/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const role = requireUploadRole(user, 'PAT', 'PHY');
     const { id } = c.req.valid('param');
     const row = await readableUpload(db, user, role, id, 'UPLOAD_READ', 'metadata');
@@ -66,7 +65,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .get('/uploadedDocuments/:id/content', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     const role = requireUploadRole(user, 'PAT', 'PHY');
     const { id } = c.req.valid('param');
     // Audited as a document view: a physician reading what the patient sent.
@@ -83,7 +82,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .put('/uploadedDocuments/:id', vValidator('param', IdParam, onInvalid), uploadBodyLimit, async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requireUploadRole(user, 'PAT');
     const { id } = c.req.valid('param');
     const { fields, file } = await readUploadChange(c);
@@ -92,7 +91,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .put('/uploadedDocuments/:id/validate', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requireUploadRole(user, 'PHY');
     const { id } = c.req.valid('param');
     await validateUpload(db, user, id);
@@ -104,7 +103,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     vValidator('json', RejectUploadBody, onInvalid),
     async (c) => {
       const { db } = c.get('deps');
-      const user = await currentUser(c);
+      const user = await c.var.user();
       requireUploadRole(user, 'PHY');
       const { id } = c.req.valid('param');
       await rejectUpload(db, user, id, c.req.valid('json').reason);
@@ -113,7 +112,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   )
   .delete('/uploadedDocuments/:id', vValidator('param', IdParam, onInvalid), async (c) => {
     const { db } = c.get('deps');
-    const user = await currentUser(c);
+    const user = await c.var.user();
     requireUploadRole(user, 'PAT');
     await deleteUpload(db, user, c.req.valid('param').id);
     return c.body(null, 204);

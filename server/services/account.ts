@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Patient } from '../../src/contract';
-import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
 import { instantPlaceholder, preparedOnce } from '../db/prepared';
-import { consents, favorites, patients, users } from '../db/schema';
-import { dossierConsentInForce } from './access';
-import { activeGuestPatient, asActiveAccount } from './accounts/active';
+import { consents, favorites, patients, type UserRow, users } from '../db/schema';
+import { dossierConsentInForce } from './access/gate';
+import { activeGuestPatient, asActiveAccount } from './accounts/guest-grants';
 import { parseAccountSubject } from './accounts/subject';
 import { dueAmong } from './consents/due';
 import { patientOf } from './patients';

@@ -1,7 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog, type UserRow } from '../db/schema';
 
 /** Why a user may see a patient's data; stored as a code, shown translated in the treatment history. */
 export type AccessTitle = 'SELF' | 'DELEGATE' | 'DOSSIER_CONSENT' | 'NONE';

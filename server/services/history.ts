@@ -7,15 +7,12 @@ import type {
   HistoryUsers,
   TreatmentHistoryQuery,
 } from '../../src/contract/history';
-import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
-import { auditLog, documents, documentTypes } from '../db/schema';
-import { HttpError } from '../http-error';
-import { authorizePatientAccess, recordAccessOutsideGate } from './access';
+import { auditLog, documents, documentTypes, type UserRow } from '../db/schema';
+import { FACET_DETAIL_PREFIX } from './access/history';
 import type { AccessTitle, AuditActivity } from './audit';
 import type { Language, Localized } from './language';
 import { visibleToCondition } from './obscuring/visibility';
-import { patientExists } from './patients';
 
 const accessTitles = {
   SELF: { it: 'Titolare', en: 'Owner' },
@@ -68,37 +65,6 @@ const userRoles: Record<string, Localized> = {
 /** Codes written by areas added later fall back to the code itself rather than failing the history. */
 function label(table: Record<string, Localized>, code: string, language: Language): string {
   return table[code]?.[language] ?? code;
-}
-
-/** The `detail` of audit rows written by the filter lists, so the history can leave them out. */
-export const FACET_DETAIL_PREFIX = 'facet:';
-
-/**
- * Who may read a treatment history: the patient and staff with access, decided (and audited) by the one
- * access function. Guests are refused: the history names every professional who opened the dossier, and
- * no guest right of the spec (chat, download, project, dossier, messaging) covers it. The refusal is
- * audited too, so the patient sees the attempt.
- */
-export async function authorizeHistory(
-  db: Database,
-  user: UserRow,
-  patientId: number,
-  facet?: string,
-): Promise<void> {
-  const detail = facet === undefined ? {} : { detail: `${FACET_DETAIL_PREFIX}${facet}` };
-  if (user.userType !== 'GUE') {
-    await authorizePatientAccess(db, user, patientId, 'HISTORY_READ', detail);
-    return;
-  }
-  if (!(await patientExists(db, patientId))) throw new HttpError(404, 'NOT_FOUND');
-  await recordAccessOutsideGate(db, {
-    user,
-    patientId,
-    activity: 'HISTORY_READ',
-    outcome: 'DENIED',
-    ...detail,
-  });
-  throw new HttpError(403, 'ACCESS_DENIED');
 }
 
 /**

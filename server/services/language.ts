@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
+import type { Language } from '../../src/contract/language';
 
-export type Language = 'it' | 'en';
+export type { Language };
 
 /** The portal sends `it-IT` or `en-EN`; anything that is not English gets Italian, the default. */
 export function languageOf(c: Context): Language {

@@ -12,7 +12,7 @@ export const OTP_MAX_FAILED_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_MS = 60 * 1000;
 
 /** 'sign-patient': a patient's code for a consent that staff collect (typed on the staff device). */
-export type OtpPurpose = 'sign' | 'sign-patient' | 'login' | 'pin-reset';
+export type OtpPurpose = 'sign' | 'sign-patient' | 'login' | 'pin-reset' | 'step-up' | 'password-reset';
 
 const DIGITS = '0123456789';
 /** PIN-reset codes are 6 characters (spec section 5): no 0/O or 1/I/L to misread. */

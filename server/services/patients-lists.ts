@@ -1,7 +1,7 @@
 import type { MepiSearchQuery, PatientList, PatientListQuery } from '../../src/contract';
-import type { UserRow } from '../app-env';
 import type { Database } from '../db/client';
-import { assertCanListPatients, recordPatientsListed } from './access';
+import type { UserRow } from '../db/schema';
+import { assertCanListPatients, recordPatientsListed } from './access/gate';
 import { listPatients, searchPatients } from './patients-search';
 import { participationFilter } from './projects/list-filter';
 

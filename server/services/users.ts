@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AppEnv, UserRow } from '../app-env';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { activeGuestPatient, asActiveAccount } from './accounts/active';
+import { activeGuestPatient, asActiveAccount } from './accounts/guest-grants';
 import { parseAccountSubject } from './accounts/subject';
 
 /** The user of the token's active account (a guest's `patientId`: the patient it acts for), or null. */
@@ -31,11 +29,6 @@ export async function requireUser(db: Database, subject: string): Promise<UserRo
 
 export function isStaff(user: Pick<UserRow, 'userType'>): boolean {
   return user.userType === 'PHY' || user.userType === 'OPT' || user.userType === 'ADM';
-}
-
-/** The caller of an API route: the enabled portal user behind the verified token. */
-export function currentUser(c: Context<AppEnv>): Promise<UserRow> {
-  return requireUser(c.get('deps').db, c.get('principal').subject);
 }
 
 /**

@@ -1,8 +1,8 @@
 /** The portal's side of the OpenID Connect flow, driven with fetch against a test IdP. */
 import { desc, eq } from 'drizzle-orm';
+import { readTotpSecret } from '../auth/second-factor';
+import { base32Decode, hotp, totpStep } from '../auth/totp';
 import { smsOutbox, totpFactors, users } from '../db/schema';
-import { readTotpSecret } from '../idp/second-factor';
-import { base32Decode, hotp, totpStep } from '../idp/totp';
 import { CookieJar, type DpopKey, dpopProof, inputValue, pkce, type TestIdp } from './idp';
 
 export interface LoginStart {

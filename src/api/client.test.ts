@@ -13,7 +13,7 @@ import { toastQueueAtom } from '../ui/toasts';
 import { errorReplyOf } from './error-report';
 import { getJson } from './request';
 
-vi.mock('../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
+vi.mock('../session/sign-out', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
 
 let store: AppStore;
 

@@ -54,6 +54,7 @@ const ERROR_TEXT: Readonly<
   CONSENT_CLOSED: msg`Non è più possibile modificare questo consenso`,
   CONSENT_REVOKE_PROJECTS_FIRST: msg`Per revocare il consenso al dossier revoca prima i consensi ai progetti`,
   PROJECT_NOT_MEMBER: msg`Non disponi dei permessi o non sei membro del progetto`,
+  PROJECT_PARTICIPATION_ENDED: msg`La partecipazione è stata terminata dal progetto: per partecipare di nuovo serve un nuovo invito`,
   CONSENT_ASK_PHYSICIAN: msg`Questo consenso può essere raccolto solo dal tuo medico: rivolgiti a lui`,
   PERMISSION_MISSING: msg`Non disponi dei permessi necessari per questa operazione`,
   UPLOAD_NOT_PDF: msg`Il formato del documento dev'essere .pdf`,
@@ -75,18 +76,29 @@ const ERROR_TEXT: Readonly<
   CONFERENCE_ALREADY_REQUESTED: msg`Hai già una richiesta di videoconferenza in attesa con questo paziente`,
   CONFERENCE_ALREADY_ANSWERED: msg`La richiesta di videoconferenza ha già ricevuto una risposta`,
   CONFERENCE_NOT_ACTIVE: msg`La videoconferenza non è attiva`,
+  CONFERENCE_NOT_YET_OPEN: msg`La visita non è ancora aperta: potrai entrare da 10 minuti prima dell'inizio`,
   SURVEY_CLOSED: msg`Il questionario è chiuso: non si può più compilare né rifiutare`,
   SURVEY_TEMPLATE_INVALID: msg`Il modello del questionario non è valido`,
   PAI_ACTIVITY_ALREADY_DONE: msg`L'attività è già stata segnata come svolta`,
   PAI_NOT_ACTIVE: msg`Il piano di cura non è più in vigore`,
+  PAI_NOT_IN_FORCE: msg`Il piano di cura entra in vigore con l'adesione al progetto`,
   CDC_ERROR: msg`Errore durante il recupero della condivisione di contesto`,
-  ACCOUNT_STRONG_LOGIN_REQUIRED: msg`Per passare a questo profilo esci e accedi con il codice dell'app di autenticazione`,
+  ACCOUNT_STRONG_LOGIN_REQUIRED: msg`Per passare a questo profilo inserisci il codice dell'app di autenticazione`,
+  ACCOUNT_STEP_UP_WRONG: msg`Codice non valido: inserisci il codice attuale dell'app di autenticazione (ogni codice vale una sola volta)`,
+  ACCOUNT_STEP_UP_LOCKED: msg`Troppi codici errati: riprova tra 15 minuti`,
+  PASSWORD_REFUSED: msg`La password scelta non è accettabile: controlla il campo indicato`,
+  AUTHENTICATOR_ENROLMENT_EXPIRED: msg`La nuova chiave non è più valida: ricomincia la configurazione`,
+  PASSKEY_REFUSED: msg`La passkey non è stata accettata: riprova`,
+  PASSKEY_LIMIT: msg`Hai già 10 passkey: rimuovine una prima di aggiungerne un’altra`,
   ACCOUNT_SWITCH_CONFLICT: msg`Il profilo è appena stato cambiato: riprova`,
   PAIR_NOT_EDITABLE: msg`Il piano riabilitativo non può più essere modificato`,
   PAIR_NOT_ACTIVE: msg`Solo un piano riabilitativo attivo può essere chiuso`,
   PAIR_TOO_MANY_DRAFTS: msg`Il paziente ha già troppe bozze di piano riabilitativo: completane o eliminane una`,
   PRIPRI_NO_PLAN: msg`Il paziente non ha un piano riabilitativo attivo con indici da monitorare`,
   PRIPRI_SESSION_EXISTS: msg`Per questa data è già registrata una sessione`,
+  SECURITY_CODE_WRONG: msg`Codice non valido: inserisci il codice ricevuto via SMS (ogni codice vale una sola volta)`,
+  SECURITY_NO_PHONE: msg`Nessun numero di cellulare registrato per l'invio del codice: rivolgiti all'help desk`,
+  SECURITY_PASSWORD_WRONG: msg`La password attuale non è corretta`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
@@ -98,6 +110,8 @@ const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   invalidPeriod: msg`Il periodo di date inserito non è corretto`,
   unknown: msg`Campo non riconosciuto`,
   invalidEmail: msg`Inserisci una Email valida.`,
+  common: msg`È una delle password più usate: scegline una meno prevedibile, per esempio una frase di più parole`,
+  personal: msg`Non usare il tuo nome, il codice fiscale o il nome utente nella password`,
 };
 
 export function fieldErrorMessage(code: FieldErrorCode): MessageDescriptor {

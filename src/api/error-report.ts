@@ -10,7 +10,7 @@ import { loggedInAtom, sessionExpired } from '../auth/session';
 import type { ErrorReply as ErrorReplyType } from '../contract/common';
 import { ErrorReply } from '../contract/common';
 import { appStore } from '../state/store';
-import { showToast } from '../ui/toasts';
+import { showToast } from '../state/toasts';
 import { errorReplyMessage, INVALID_REPLY_ERROR, NETWORK_ERROR, TIMEOUT_ERROR } from './error-messages';
 
 const replies = new WeakMap<Error, ErrorReplyType>();

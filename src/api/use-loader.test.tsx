@@ -87,6 +87,25 @@ describe('useLoader', () => {
     expect(result.current.state.status).toBe('loading');
     expect(source.calls()).toBe(0);
   });
+
+  it('makes one request for the readers of one key that load at the same moment, and gives each the answer', async () => {
+    const source = scripted<string>();
+    const { result } = renderHook(() => [
+      useLoader(source.load, { key: 'notifications' }),
+      useLoader(source.load, { key: 'notifications' }),
+      useLoader(source.load, { key: 'projects' }),
+    ]);
+    expect(source.calls()).toBe(2);
+    await act(async () => {
+      source.answer('conteggi');
+      source.answer('progetti');
+    });
+    expect(result.current.map((reader) => reader.state)).toEqual([
+      { status: 'ready', value: 'conteggi', stale: null },
+      { status: 'ready', value: 'conteggi', stale: null },
+      { status: 'ready', value: 'progetti', stale: null },
+    ]);
+  });
 });
 
 interface Row {

@@ -1,8 +1,8 @@
 /**
  * Loads what a screen shows: loading, error with the catalogue's reason, ready; `reload` for pull to
  * refresh. Options: keep the last good value when a reload fails (shown with a stale hint), a callback
- * after every load, a switch to wait, and a quiet refresh when the screen comes back into view.
- * `usePagedLoader` adds the pages that "load more" appends.
+ * after every load, a switch to wait, a quiet refresh when the screen comes back into view, and a key that
+ * readers of the same endpoint share. `usePagedLoader` adds the pages that "load more" appends.
  */
 
 import type { MessageDescriptor } from '@lingui/core';
@@ -10,6 +10,7 @@ import type { MutableRefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveTopic } from '../contract/live';
 import { failureMessage } from './error-report';
+import { sharedRead } from './shared-read';
 import { useLiveTopic } from './use-live-topic';
 import { useRefreshOnReturn } from './use-refresh-on-return';
 
@@ -26,6 +27,11 @@ export type Loaded<T> =
     };
 
 export interface LoaderOptions<T> {
+  /**
+   * The endpoint read (e.g. `'notifications'`): readers with the same key that load at the same moment (one
+   * navigation, one live change) share one request and its answer (./shared-read.ts).
+   */
+  key?: string;
   /** A failed reload keeps the value it had (marked `stale`) instead of replacing it with the error. */
   keepOnError?: boolean;
   /** Called after every successful load (e.g. a badge that counts what was read). */
@@ -54,7 +60,7 @@ function useLoaderCore<T>(
   options: LoaderOptions<T>,
   mayRefresh: () => boolean = () => true,
 ): LoaderControl<T> & { generation: MutableRefObject<number> } {
-  const { keepOnError = false, onLoaded, enabled = true, refreshOnReturn = false } = options;
+  const { keepOnError = false, onLoaded, enabled = true, refreshOnReturn = false, key } = options;
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const generation = useRef(0);
   const onLoadedRef = useRef(onLoaded);
@@ -69,7 +75,7 @@ function useLoaderCore<T>(
       lastStart.current = Date.now();
       inFlight.current += 1;
       try {
-        const value = await load();
+        const value = await (key === undefined ? load() : sharedRead(key, load));
         if (mine !== generation.current) return;
         setState({ status: 'ready', value, stale: null });
         onLoadedRef.current?.(value);
@@ -85,7 +91,7 @@ function useLoaderCore<T>(
         inFlight.current -= 1;
       }
     },
-    [load, enabled],
+    [load, enabled, key],
   );
   const reload = useCallback((): Promise<void> => run(keepOnError), [run, keepOnError]);
 

@@ -5,12 +5,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkmarkCircle, swapHorizontalOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
-import { fetchAccounts, switchAccount } from '../auth/account-switch';
-import type { Account } from '../contract/accounts';
+import type { Account, StepUpProof } from '../contract/accounts';
 import type { CurrentUser } from '../contract/user';
+import { fetchAccounts, switchAccount } from '../session/account-switch';
 import { confirm } from '../ui/confirm-dialog';
 import { IonSpinner } from '../ui/ionic/spinner';
 import { ROLE_LABEL } from '../ui/role-labels';
+import { AccountStepUp, type StepUpRequest } from './account-step-up';
 
 /** "Medico", or for a guest "Persona autorizzata · Mario Rossi": whose dossier the account opens. */
 function roleLine(account: Account, translate: (descriptor: MessageDescriptor) => string): string {
@@ -21,12 +22,14 @@ function roleLine(account: Account, translate: (descriptor: MessageDescriptor) =
 /**
  * "Cambia profilo" in the side menu (issue 14): the person's other accounts (a physician's patient
  * account, a guest's other patients), the current one marked. Shown only when there is a choice. Choosing
- * one asks first, then switches and reloads the portal on the new account.
+ * one asks first (a staff account: its authenticator's code, issue 25), then switches and reloads the portal
+ * on the new account.
  */
 export function AccountSwitcher({ user }: { user: CurrentUser }): JSX.Element | null {
   const { t, i18n } = useLingui();
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
+  const [stepUp, setStepUp] = useState<StepUpRequest | null>(null);
 
   // Read once per signed-in account: the side menu keys this component by it.
   useEffect(() => {
@@ -43,10 +46,27 @@ export function AccountSwitcher({ user }: { user: CurrentUser }): JSX.Element | 
   if (!accounts || accounts.length < 2) return null;
   const translate = (descriptor: MessageDescriptor): string => i18n._(descriptor);
 
+  const leavingGuest = user.userType === 'GUE';
+
+  async function switchWithProof(account: Account, proof: StepUpProof): Promise<void> {
+    setSwitching(account.id);
+    try {
+      await switchAccount(account.id, { leavingGuest, stepUp: proof });
+    } catch (error) {
+      setSwitching(null);
+      throw error; // the step shows why and stays open
+    }
+  }
+
   async function choose(account: Account): Promise<void> {
     if (account.current || switching) return;
     const name = account.displayName;
     const role = roleLine(account, translate);
+    // The code step is the question: it says where it leads and can be closed.
+    if (account.stepUp.includes('totp')) {
+      setStepUp({ account, role });
+      return;
+    }
     const yes = await confirm({
       header: msg`Cambia profilo`,
       message: msg`Passare al profilo ${name} (${role})? Il portale si ricaricherà con i dati di questo profilo.`,
@@ -55,7 +75,7 @@ export function AccountSwitcher({ user }: { user: CurrentUser }): JSX.Element | 
     if (!yes) return;
     setSwitching(account.id);
     try {
-      await switchAccount(account.id, { leavingGuest: user.userType === 'GUE' });
+      await switchAccount(account.id, { leavingGuest });
     } catch {
       setSwitching(null); // the error toast says why; the current account stays as it was
     }
@@ -99,6 +119,7 @@ export function AccountSwitcher({ user }: { user: CurrentUser }): JSX.Element | 
           </IonItem>
         ))}
       </IonList>
+      <AccountStepUp request={stepUp} onCancel={() => setStepUp(null)} onSubmit={switchWithProof} />
     </>
   );
 }

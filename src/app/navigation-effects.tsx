@@ -44,7 +44,7 @@ export function NavigationEffects(): JSX.Element | null {
   const user = useAtomValue(currentUserAtom);
   const patient = useAtomValue(currentPatientAtom);
   const navigationType = useNavigationType();
-  usePushMessages();
+  usePushMessages(user !== null);
 
   // The first location of a visit is the page load: the browser places the focus.
   const firstKey = useRef<string | null>(location.key);

@@ -19,6 +19,10 @@ export const PostAuthPage = page(
   () => import('../features/account/post-auth-page'),
   (m) => m.PostAuthPage,
 );
+export const PasskeysPage = page(
+  () => import('../features/security/passkeys-page'),
+  (m) => m.PasskeysPage,
+);
 export const LoginPage = page(
   () => import('../features/account/login-page'),
   (m) => m.LoginPage,
@@ -34,6 +38,18 @@ export const CdcLaunchPage = page(
 export const PinResetPage = page(
   () => import('../features/pin-reset/pin-reset-page'),
   (m) => m.PinResetPage,
+);
+export const AuthenticatorPage = page(
+  () => import('../features/security/authenticator-page'),
+  (m) => m.AuthenticatorPage,
+);
+export const HelpPage = page(
+  () => import('../features/help/help-center-page'),
+  (m) => m.HelpPageScreen,
+);
+export const FaqPage = page(
+  () => import('../features/help/help-center-page'),
+  (m) => m.FaqPageScreen,
 );
 export const HomePage = page(
   () => import('../features/home/home-page'),
@@ -236,4 +252,12 @@ export const PaiPage = page(
 export const CarePlansPage = page(
   () => import('../features/pai/care-plans-page'),
   (m) => m.CarePlansPage,
+);
+export const SecurityPage = page(
+  () => import('../features/security/security-page'),
+  (m) => m.SecurityPage,
+);
+export const SecurityDevicesPage = page(
+  () => import('../features/security/devices-page'),
+  (m) => m.SecurityDevicesPage,
 );

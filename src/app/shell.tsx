@@ -10,7 +10,7 @@ import {
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { matchPath, Navigate, Route, useLocation } from 'react-router-dom';
 import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
@@ -19,6 +19,7 @@ import { RouteGuard } from './route-guard';
 import type { AppRoute } from './routes';
 import { NOT_FOUND_ROUTE, ROUTES } from './routes';
 import { SideMenuHost } from './side-menu-host';
+import { useTabBarFit } from './tab-bar-fit';
 import { tabsFor } from './tabs';
 import './shell.css';
 
@@ -48,6 +49,8 @@ export function Shell(): JSX.Element {
   const { pathname } = useLocation();
   const fullScreen = ROUTES.some((route) => route.fullScreen && matchPath(route.pattern, pathname));
   const hideTabs = tabs.length === 0 || fullScreen;
+  const tabNav = useRef<HTMLElement | null>(null);
+  useTabBarFit(tabNav, `${i18n.locale}:${hideTabs}:${tabs.map((tab) => tab.id).join()}`);
   return (
     <IonSplitPane contentId="main" when={SPLIT_PANE_WHEN}>
       <SideMenuHost splitPaneWhen={SPLIT_PANE_WHEN} />
@@ -65,8 +68,9 @@ export function Shell(): JSX.Element {
             ))}
             <Route path="*" element={<Screen route={NOT_FOUND_ROUTE} />} />
           </IonRouterOutlet>
-          {/* The tab bar in a named navigation landmark; the nav (not the bar) takes the tabs' slot. */}
-          <nav slot="bottom" className="app-tab-nav" aria-label={t`Sezioni`} hidden={hideTabs}>
+          {/* The tab bar in a named navigation landmark; the nav (not the bar) takes the tabs' slot. At a large
+              text size the bar may show its icons only, the labels staying the tabs' names (tab-bar-fit.ts). */}
+          <nav ref={tabNav} slot="bottom" className="app-tab-nav" aria-label={t`Sezioni`} hidden={hideTabs}>
             <IonTabBar id={TOAST_ANCHOR_ID} className="app-tab-bar" hidden={hideTabs}>
               {tabs.map((tab) => (
                 <IonTabButton key={tab.id} tab={tab.id} href={tab.href}>

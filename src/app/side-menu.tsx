@@ -1,6 +1,5 @@
 import {
   IonContent,
-  IonHeader,
   IonIcon,
   IonItem,
   IonLabel,
@@ -13,26 +12,28 @@ import {
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  fitnessOutline,
   informationCircleOutline,
   keyOutline,
   logOutOutline,
   notificationsOutline,
   personCircleOutline,
+  shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import type { JSX, RefObject } from 'react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { logout } from '../auth/logout';
 import { runtimeConfig } from '../config/runtime-config';
 import { paths } from '../routing/paths';
 import { currentUserAtom } from '../session/session-atoms';
+import { logout } from '../session/sign-out';
 import { confirm } from '../ui/confirm-dialog';
 import { IonMenu, IonMenuToggle } from '../ui/ionic/menu';
 import { ROLE_LABEL } from '../ui/role-labels';
 import { menuReady, sideMenuDemandAtom } from '../ui/side-menu-demand';
 import { AccountSwitcher } from './account-switcher';
-import { useMenuFocusReturn } from './menu-focus';
+import { useMenuFocus } from './menu-focus';
 import { menuEntriesFor } from './tabs';
 
 const LanguageSwitch = lazy(() =>
@@ -63,16 +64,54 @@ function useOpenWhenAsked(): RefObject<HTMLIonMenuElement | null> {
   return menu;
 }
 
+/**
+ * An entry tapped while the menu is still opening: Ionic ignores the toggle during its animation, and the menu
+ * would stay open (the page behind inert) over the new screen. A navigation closes it once it can.
+ */
+function useCloseOnNavigation(menu: RefObject<HTMLIonMenuElement | null>, pathname: string): void {
+  useEffect(() => {
+    void pathname;
+    const element = menu.current;
+    if (!element?.classList.contains('show-menu')) return;
+    // Refused while animating: if it was opening, close when it has opened; if it was already closing, forget it.
+    const closeAfterOpening = (): void => void element.close();
+    const forget = (): void => element.removeEventListener('ionDidOpen', closeAfterOpening);
+    void element.close().then((closed) => {
+      if (closed) return;
+      element.addEventListener('ionDidOpen', closeAfterOpening, { once: true });
+      element.addEventListener('ionDidClose', forget, { once: true });
+    });
+    return forget;
+  }, [menu, pathname]);
+}
+
 /** The side menu: who is signed in, navigation, the switch to another profile, language, About and logout. */
 export function SideMenu(): JSX.Element {
   const { t, i18n } = useLingui();
   const user = useAtomValue(currentUserAtom);
   const { pathname } = useLocation();
-  const focusReturn = useMenuFocusReturn();
+  const focus = useMenuFocus();
   const menu = useOpenWhenAsked();
+  useCloseOnNavigation(menu, pathname);
   const entries = [
     ...menuEntriesFor(user),
+    ...(user?.userType === 'PAT' && user.patientId !== null
+      ? [
+          {
+            id: 'pair',
+            label: msg`Il mio piano riabilitativo`,
+            icon: fitnessOutline,
+            href: paths.pair(user.patientId),
+          },
+        ]
+      : []),
     { id: 'notify', label: msg`Notifiche`, icon: notificationsOutline, href: paths.notify() },
+    {
+      id: 'security',
+      label: msg`Sicurezza dell'account`,
+      icon: shieldCheckmarkOutline,
+      href: paths.security(),
+    },
     { id: 'pin-reset', label: msg`Reset del PIN`, icon: keyOutline, href: paths.pinReset() },
     { id: 'about', label: msg`Informazioni`, icon: informationCircleOutline, href: paths.about() },
   ];
@@ -84,14 +123,17 @@ export function SideMenu(): JSX.Element {
       type="overlay"
       disabled={!user}
       aria-label={t`Menu principale`}
-      onIonWillOpen={focusReturn.onIonWillOpen}
-      onIonDidClose={focusReturn.onIonDidClose}
+      onIonWillOpen={focus.onIonWillOpen}
+      onIonWillClose={focus.onIonWillClose}
+      onIonDidClose={focus.onIonDidClose}
+      onKeyDown={focus.onKeyDown}
     >
-      <IonHeader>
+      {/* Not an IonHeader: that is a banner landmark, which may not sit inside the menu's navigation one. */}
+      <div className="menu-header">
         <IonToolbar color="primary">
           <IonTitle>{runtimeConfig().applicationTitle}</IonTitle>
         </IonToolbar>
-      </IonHeader>
+      </div>
       <IonContent>
         {user && (
           <div className="menu-user">

@@ -5,11 +5,12 @@
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startupSilentCheck, wireSessionEvents } from '../auth/session';
+import { setSignOut, startupSilentCheck, wireSessionEvents } from '../auth/session';
 import type { RuntimeConfig } from '../contract/runtime-config';
 import { activateLocale, fillMissingMessages } from '../i18n/i18n';
 import { currentLocale } from '../i18n/locale';
 import { registerServiceWorker } from '../pwa/register';
+import { isLoggingOut, logout } from '../session/sign-out';
 import { App } from './app';
 import { BootError } from './boot-error';
 
@@ -25,7 +26,8 @@ import '../ui/ui.css';
 import '../ui/records.css';
 import '../ui/forms.css';
 
-setupIonicReact();
+// People who asked their system for less motion get sheets, alerts and pages without Ionic's slides and fades.
+setupIonicReact({ animated: !window.matchMedia('(prefers-reduced-motion: reduce)').matches });
 
 /** Soon after the first paint, when the main thread is free (at most 2 s later). */
 function afterFirstScreen(task: () => void): void {
@@ -36,6 +38,8 @@ function afterFirstScreen(task: () => void): void {
 /** Renders the portal, or the boot error when the runtime configuration could not be read (`config` null). */
 export async function startPortal(container: HTMLElement, config: RuntimeConfig | null): Promise<void> {
   const root = createRoot(container);
+  // Before any call: an expired session ends with the portal's logout.
+  setSignOut({ logout, isLoggingOut });
   registerServiceWorker();
   try {
     if (!config) throw new Error('no runtime configuration');

@@ -72,4 +72,11 @@ describe('the tab bar by role', () => {
   it('leaves out the patient tabs that need a record when the account has none', () => {
     expect(labels(tabsFor({ ...patient, patientId: null }))).toEqual(['Home', 'Dossier', 'Autorizzati']);
   });
+
+  it('gives every menu entry an icon of its own (care plans and surveys were one)', () => {
+    for (const user of [{ ...patient, inProject: true }, guest, physician, operator]) {
+      const icons = menuEntriesFor(user).map((entry) => entry.icon);
+      expect(new Set(icons).size, user.userType).toBe(icons.length);
+    }
+  });
 });

@@ -14,6 +14,7 @@ import {
   folderOpenOutline,
   homeOutline,
   idCardOutline,
+  listOutline,
   mailOutline,
   medkitOutline,
   peopleOutline,
@@ -195,7 +196,7 @@ export const TABS: readonly TabDefinition[] = [
   {
     id: 'surveys',
     label: msg`Questionari`,
-    icon: clipboardOutline,
+    icon: listOutline,
     roles: ['PAT', 'PHY', 'OPT'],
     href: () => paths.surveys(),
     menuOnly: true,

@@ -5,7 +5,7 @@
 import type { UserManagerSettings } from 'oidc-client-ts';
 import { IndexedDbDPoPStore, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../contract/runtime-config';
-import { RENEW_BEFORE_EXPIRY_S } from './user-manager';
+import { RENEW_BEFORE_EXPIRY_S } from './token-lifetime';
 
 export function userManagerSettings(
   config: RuntimeConfig,

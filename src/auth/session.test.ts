@@ -1,14 +1,14 @@
 import { i18n } from '@lingui/core';
 import { User, UserManager } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logout } from '../session/sign-out';
 import type { AppStore } from '../state/store';
 import { freshApp, signIn } from '../test/helpers';
 import { toastQueueAtom } from '../ui/toasts';
-import { logout } from './logout';
 import { getFreshUser, loggedInAtom, SESSION_EXPIRED_LOGOUT_DELAY_MS, startupSilentCheck } from './session';
 import { loadUserManager } from './user-manager';
 
-vi.mock('./logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
+vi.mock('../session/sign-out', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
 
 function renewedUser(): User {
   return new User({

@@ -1,21 +1,38 @@
 /**
  * The login session: a silent check at start, renewal with the refresh token, at least 5 s of validity
- * for every call, and the "session expired" flow (warning toast, then logout).
+ * for every call, and the "session expired" flow (warning toast, then logout). The HTTP client only marks
+ * the session as expired here; the logout itself is src/session/sign-out.ts, given by `setSignOut`.
  */
 import { msg } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import type { User } from 'oidc-client-ts';
 import { currentLocale } from '../i18n/locale';
 import { appStore } from '../state/store';
-import { showToast } from '../ui/toasts';
-import { isLoggingOut, logout } from './logout';
+import { showToast } from '../state/toasts';
 import { readStoredUser, remainingSeconds, type SessionUser } from './stored-user';
-import { hasUserManager, loadUserManager, MIN_TOKEN_VALIDITY_S, RENEW_BEFORE_EXPIRY_S } from './user-manager';
+import { MIN_TOKEN_VALIDITY_S, RENEW_BEFORE_EXPIRY_S } from './token-lifetime';
+import { hasUserManager, loadUserManager } from './user-manager';
 
 /** True while a valid (or renewable) login exists in this browser. */
 export const loggedInAtom = atom(false);
 export const SESSION_EXPIRED_LOGOUT_DELAY_MS = 3000;
 const RENEWAL_LOCK = 'portal-token-renewal';
+
+/** The portal's logout, as the session needs it (src/session/sign-out.ts, which calls the API). */
+export interface SignOut {
+  logout: (options: { keepDrafts?: boolean }) => Promise<void>;
+  isLoggingOut: () => boolean;
+}
+
+/**
+ * Until the start gives the real one, an expired session has nothing to sign out of. A setter, not an
+ * import: the sign-out calls the API, and the API asks this module for its token.
+ */
+let signOut: SignOut = { logout: async () => undefined, isLoggingOut: () => false };
+
+export function setSignOut(next: SignOut): void {
+  signOut = next;
+}
 
 function setLoggedIn(value: boolean): void {
   appStore().set(loggedInAtom, value);
@@ -32,7 +49,7 @@ let renewing: Promise<User | null> | null = null;
 /** Renews the tokens (refresh token, or the silent-check page without one); null when it fails. */
 export function renewSession(): Promise<User | null> {
   renewing ??= exclusive(async () => {
-    if (isLoggingOut()) return null;
+    if (signOut.isLoggingOut()) return null;
     const manager = await loadUserManager();
     const stored = await manager.getUser();
     if (!stored) return null;
@@ -67,11 +84,11 @@ let expiring = false;
 
 /** Warning toast 'Sessione di lavoro scaduta', then logout. Runs once. */
 export function sessionExpired(): void {
-  if (expiring || isLoggingOut()) return;
+  if (expiring || signOut.isLoggingOut()) return;
   expiring = true;
   showToast('warning', msg`Sessione di lavoro scaduta`);
   window.setTimeout(() => {
-    void logout({ keepDrafts: true }).finally(() => {
+    void signOut.logout({ keepDrafts: true }).finally(() => {
       expiring = false;
     });
   }, SESSION_EXPIRED_LOGOUT_DELAY_MS);

@@ -8,11 +8,6 @@
 import type { UserManager } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../contract/runtime-config';
 
-/** Minimum validity of the access token when a call leaves (spec section 9). */
-export const MIN_TOKEN_VALIDITY_S = 5;
-/** The renewal starts this long before the access token expires (tokens live 5 minutes). */
-export const RENEW_BEFORE_EXPIRY_S = 30;
-
 let config: RuntimeConfig | null = null;
 let manager: Promise<UserManager> | null = null;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AuthenticationResponse } from './security-webauthn';
 import { UserType } from './user';
 
 /**
@@ -8,6 +9,15 @@ import { UserType } from './user';
 export const AccountId = v.pipe(v.string(), v.regex(/^[ug][1-9][0-9]{0,9}$/));
 export type AccountId = v.InferOutput<typeof AccountId>;
 
+/**
+ * A proof of a fresh second factor (a step-up): the authenticator's code (staff, and the switch into a
+ * staff account), a code sent by SMS to the phone on record (patients and guests, on the account
+ * security page), or an assertion of one of the user's passkeys (docs/decisions.md "Step-up to a staff
+ * account", "Passkeys (security)").
+ */
+export const StepUpMethod = v.picklist(['totp', 'sms', 'passkey']);
+export type StepUpMethod = v.InferOutput<typeof StepUpMethod>;
+
 export const Account = v.object({
   id: AccountId,
   userType: UserType,
@@ -16,6 +26,8 @@ export const Account = v.object({
   patientName: v.nullable(v.string()),
   /** The account the token in use acts as. */
   current: v.boolean(),
+  /** What switching to this account asks first, any one of them; empty: nothing more than a confirmation. */
+  stepUp: v.array(StepUpMethod),
 });
 export type Account = v.InferOutput<typeof Account>;
 
@@ -23,8 +35,27 @@ export type Account = v.InferOutput<typeof Account>;
 export const AccountList = v.object({ accounts: v.array(Account) });
 export type AccountList = v.InferOutput<typeof AccountList>;
 
-/** `POST /account/switch`. */
-export const AccountSwitchBody = v.object({ accountId: AccountId });
+/** The authenticator's current 6-digit code (TOTP). */
+export const TotpStepUp = v.object({
+  method: v.literal('totp'),
+  code: v.pipe(v.string(), v.regex(/^\d{6}$/)),
+});
+
+/** The 6-digit code just sent by SMS (`POST /security/stepUpCode`), single use. */
+export const SmsStepUp = v.object({
+  method: v.literal('sms'),
+  code: v.pipe(v.string(), v.regex(/^\d{6}$/)),
+});
+
+/** A passkey's answer to the challenge of `POST /security/passkeys/stepUpOptions`. */
+export const PasskeyStepUp = v.object({ method: v.literal('passkey'), response: AuthenticationResponse });
+
+/** One proof of the step-up. */
+export const StepUpProof = v.variant('method', [TotpStepUp, SmsStepUp, PasskeyStepUp]);
+export type StepUpProof = v.InferOutput<typeof StepUpProof>;
+
+/** `POST /account/switch`: `stepUp` when the account lists a step-up method. */
+export const AccountSwitchBody = v.object({ accountId: AccountId, stepUp: v.optional(StepUpProof) });
 export type AccountSwitchBody = v.InferOutput<typeof AccountSwitchBody>;
 
 /** The new tokens, as the token endpoint answers them (the refresh token carries no `openid`). */

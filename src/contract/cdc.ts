@@ -52,6 +52,13 @@ export const LaunchReply = v.object({
 });
 export type LaunchReply = v.InferOutput<typeof LaunchReply>;
 
+/**
+ * `POST /v1/discovery/preview` and `GET /v1/cdc/preview?id=`: who the launch would log in, without
+ * redeeming it, so that a browser holding another login asks before replacing it.
+ */
+export const LaunchPreview = v.object({ displayName: v.string() });
+export type LaunchPreview = v.InferOutput<typeof LaunchPreview>;
+
 export const CdcLogoutRequest = v.object({
   access_token: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(8192, 'tooLong')),
 });

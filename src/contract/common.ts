@@ -86,6 +86,7 @@ export const ErrorCode = v.picklist([
   'CONSENT_CLOSED',
   'CONSENT_REVOKE_PROJECTS_FIRST',
   'PROJECT_NOT_MEMBER',
+  'PROJECT_PARTICIPATION_ENDED',
   'CONSENT_ASK_PHYSICIAN',
   'PERMISSION_MISSING',
   'UPLOAD_NOT_PDF',
@@ -107,18 +108,29 @@ export const ErrorCode = v.picklist([
   'CONFERENCE_ALREADY_REQUESTED',
   'CONFERENCE_ALREADY_ANSWERED',
   'CONFERENCE_NOT_ACTIVE',
+  'CONFERENCE_NOT_YET_OPEN',
   'SURVEY_CLOSED',
   'SURVEY_TEMPLATE_INVALID',
   'PAI_ACTIVITY_ALREADY_DONE',
   'PAI_NOT_ACTIVE',
+  'PAI_NOT_IN_FORCE',
   'CDC_ERROR',
   'ACCOUNT_STRONG_LOGIN_REQUIRED',
   'ACCOUNT_SWITCH_CONFLICT',
+  'ACCOUNT_STEP_UP_WRONG',
+  'ACCOUNT_STEP_UP_LOCKED',
+  'PASSWORD_REFUSED',
+  'AUTHENTICATOR_ENROLMENT_EXPIRED',
+  'PASSKEY_REFUSED',
+  'PASSKEY_LIMIT',
   'PAIR_NOT_EDITABLE',
   'PAIR_NOT_ACTIVE',
   'PAIR_TOO_MANY_DRAFTS',
   'PRIPRI_NO_PLAN',
   'PRIPRI_SESSION_EXISTS',
+  'SECURITY_CODE_WRONG',
+  'SECURITY_NO_PHONE',
+  'SECURITY_PASSWORD_WRONG',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
@@ -132,6 +144,8 @@ export const FieldErrorCode = v.picklist([
   'invalidPeriod',
   'unknown',
   'invalidEmail',
+  'common',
+  'personal',
 ]);
 export type FieldErrorCode = v.InferOutput<typeof FieldErrorCode>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EntityId, IsoTimestamp, Paging, PagingQuery } from './common';
+import { EntityId, IsoDate, IsoTimestamp, Paging, PagingQuery } from './common';
 
 /** Spec 4 "Conference": invited, accepted, rejected (reason mandatory); ended once the call is over. */
 export const ConferenceState = v.picklist(['INVITED', 'ACCEPTED', 'REJECTED', 'ENDED']);
@@ -23,11 +23,18 @@ export const Conference = v.object({
   invitee: ConferenceParty,
   /** The caller is the invited patient: they answer (accept or reject). */
   canAnswer: v.boolean(),
-  /** Accepted and not ended: either party may join (the URL comes from `GET /conferences/{id}/show`). */
+  /**
+   * Accepted, not ended and open (a booked visit opens VISIT_JOIN_EARLY_MINUTES before its start): either
+   * party may join (the URL comes from `GET /conferences/{id}/show`).
+   */
   canJoin: v.boolean(),
   /** The other party has the portal open now (spec 3 "online flag for users"). */
   otherOnline: v.boolean(),
   rejectionReason: v.nullable(v.string()),
+  /** A booked visit's start; null for a call "now". */
+  scheduledAt: v.nullable(IsoTimestamp),
+  /** From when the parties may enter a booked visit (VISIT_JOIN_EARLY_MINUTES before); null for "now". */
+  joinOpensAt: v.nullable(IsoTimestamp),
   createdAt: IsoTimestamp,
   answeredAt: v.nullable(IsoTimestamp),
   endedAt: v.nullable(IsoTimestamp),
@@ -82,3 +89,78 @@ export type RejectConferenceBody = v.InferOutput<typeof RejectConferenceBody>;
 /** `GET /conferences/{id}/show`: where the call takes place (an external room, or the portal's call page). */
 export const ConferenceShow = v.object({ url: v.string() });
 export type ConferenceShow = v.InferOutput<typeof ConferenceShow>;
+
+/** A booked visit may be entered this many minutes before its start (as MyChart does). */
+export const VISIT_JOIN_EARLY_MINUTES = 10;
+/** How far ahead a visit may be booked, in days. */
+export const VISIT_MAX_DAYS_AHEAD = 90;
+/** Booked dates and times are the hospital's wall clock. */
+export const VISIT_TIME_ZONE = 'Europe/Rome';
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: VISIT_TIME_ZONE,
+  timeZoneName: 'longOffset',
+});
+
+function offsetMs(at: number): number {
+  const name = offsetFormat.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === '-' ? -minutes : minutes) * 60_000;
+}
+
+/** The instant of a wall-clock date (`YYYY-MM-DD`) and time (`HH:MM`) in Europe/Rome. */
+export function visitStart(date: string, time: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  if (Number.isNaN(wall)) return new Date(Number.NaN);
+  return new Date(wall - offsetMs(wall - offsetMs(wall)));
+}
+
+/** When a booked visit may be entered. */
+export function visitJoinOpensAt(start: Date): Date {
+  return new Date(start.getTime() - VISIT_JOIN_EARLY_MINUTES * 60_000);
+}
+
+/** The booked start and the last minute of its day; NaN (every comparison false) when not both well formed. */
+function bookedInstants(input: { date?: string; time?: string }): { lastMinute: number; start: number } {
+  if (!input.date || !input.time) return { lastMinute: Number.NaN, start: Number.NaN };
+  return {
+    lastMinute: visitStart(input.date, '23:59').getTime(),
+    start: visitStart(input.date, input.time).getTime(),
+  };
+}
+
+const LocalTime = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
+
+/**
+ * `POST /conferences/request/{patientId}`: an empty body is a call now; `date` and `time` (Europe/Rome)
+ * book a visit, not in the past and at most VISIT_MAX_DAYS_AHEAD ahead. The field in error is named:
+ * a day already gone is `date`, an hour already gone today is `time`.
+ */
+export const RequestConferenceBody = v.pipe(
+  v.object({ date: v.optional(IsoDate), time: v.optional(LocalTime) }),
+  v.forward(
+    v.check((input) => input.date !== undefined || input.time === undefined, 'required'),
+    ['date'],
+  ),
+  v.forward(
+    v.check((input) => input.time !== undefined || input.date === undefined, 'required'),
+    ['time'],
+  ),
+  v.forward(
+    v.check((input) => {
+      const { lastMinute, start } = bookedInstants(input);
+      return !(lastMinute <= Date.now() || start > Date.now() + VISIT_MAX_DAYS_AHEAD * 86_400_000);
+    }, 'outOfRange'),
+    ['date'],
+  ),
+  v.forward(
+    v.check((input) => {
+      const { lastMinute, start } = bookedInstants(input);
+      return !(lastMinute > Date.now() && start <= Date.now());
+    }, 'outOfRange'),
+    ['time'],
+  ),
+);
+export type RequestConferenceBody = v.InferOutput<typeof RequestConferenceBody>;

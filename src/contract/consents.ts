@@ -38,6 +38,15 @@ const IdText = EntityIdText;
 const Repeated = <T extends v.GenericSchema<string, string>>(item: T) =>
   v.optional(v.union([item, v.array(item)]));
 
+export const ConsentProjectActionKind = v.picklist(['INVITED', 'REMOVED', 'WITHDRAWN']);
+export type ConsentProjectActionKind = v.InferOutput<typeof ConsentProjectActionKind>;
+export const ConsentProjectAction = v.object({
+  kind: ConsentProjectActionKind,
+  by: v.nullable(v.string()),
+  at: IsoTimestamp,
+});
+export type ConsentProjectAction = v.InferOutput<typeof ConsentProjectAction>;
+
 /**
  * One consent of a patient (spec section 3). `id` is the version's id as text, or, for a consent
  * with no row yet (never asked), `${documentId ?? ''}-${projectId ?? ''}-${electronicDocumentId ?? ''}`
@@ -73,6 +82,12 @@ export const Consent = v.object({
   /** False: only staff may collect it; a patient is told to see their physician. */
   patientCollectable: v.boolean(),
   project: v.nullable(v.object({ id: Id, code: v.string(), name: v.string() })),
+  /**
+   * What the project did to this project consent: a pending invitation (INVITED), a participation it
+   * ended (REMOVED) or an invitation it withdrew (WITHDRAWN); `by` is the staff member's display name,
+   * null when unknown. Null for every other consent, and for one the patient gave or revoked.
+   */
+  projectAction: v.nullable(ConsentProjectAction),
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** Answers of the model form and the signer's data, as signed. */
   details: v.record(v.string(), v.unknown()),
@@ -107,50 +122,6 @@ export const ConsentList = v.object({
   notification: ConsentNotification,
 });
 export type ConsentList = v.InferOutput<typeof ConsentList>;
-
-/** `GET /consensusTypes`. */
-export const ConsentType = v.object({
-  code: v.string(),
-  category: ConsentCategory,
-  desc: v.string(),
-  description: v.string(),
-  modelCode: v.string(),
-  patientCollectable: v.boolean(),
-  /** Months of validity; null = no expiry. */
-  validityMonths: v.nullable(v.pipe(v.number(), v.integer())),
-});
-export type ConsentType = v.InferOutput<typeof ConsentType>;
-export const ConsentTypeList = v.object({ consensusTypes: v.array(ConsentType) });
-export type ConsentTypeList = v.InferOutput<typeof ConsentTypeList>;
-
-/** `GET /modelConsents`. */
-export const ModelConsentList = v.object({
-  modelConsents: v.array(
-    v.object({
-      modelCode: v.string(),
-      consentCode: v.string(),
-      category: ConsentCategory,
-      title: v.string(),
-    }),
-  ),
-});
-export type ModelConsentList = v.InferOutput<typeof ModelConsentList>;
-
-/** `GET /modelConsentCategories`. */
-export const ConsentCategoryList = v.object({
-  consentCategories: v.array(v.object({ code: ConsentCategory, desc: v.string() })),
-});
-export type ConsentCategoryList = v.InferOutput<typeof ConsentCategoryList>;
-
-/** `GET /models?modelCode=`: a missing code answers 400 MODEL_NOT_SELECTED, an unknown one 404. */
-export const ModelQuery = v.object({ modelCode: v.optional(v.string()) });
-export const Model = v.object({
-  modelCode: v.string(),
-  title: v.string(),
-  /** JSON Schema (draft 2020-12 subset) as text; the client parses it (spec: "parsed from text"). */
-  jsonSchema: v.string(),
-});
-export type Model = v.InferOutput<typeof Model>;
 
 /** A person signing for the patient (legal representative, parent, guardian). */
 export const OtherSigner = v.object({

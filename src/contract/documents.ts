@@ -22,6 +22,18 @@ export const ObscuringInfo = v.object({
 });
 export type ObscuringInfo = v.InferOutput<typeof ObscuringInfo>;
 
+/** A document hidden from nobody. */
+export const noObscuring: ObscuringInfo = {
+  general: false,
+  mate: false,
+  operator: false,
+  other: false,
+  otherFamily: false,
+  parent: false,
+  son: false,
+  specialist: false,
+};
+
 export const Document = v.object({
   id: v.pipe(v.number(), v.integer()),
   patientId: v.pipe(v.number(), v.integer()),

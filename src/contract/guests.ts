@@ -11,7 +11,6 @@ export type GuestRelationship = v.InferOutput<typeof GuestRelationship>;
 /** Spec 3: the rights a guest may hold. */
 export const GuestRight = v.picklist(['chat', 'download', 'project', 'dossier', 'messaging']);
 export type GuestRight = v.InferOutput<typeof GuestRight>;
-export const guestRights = GuestRight.options;
 
 /** Codes of `GET /guests/accessTitles` (the legal title under which the person acts). */
 export const AccessTitleCode = v.picklist([

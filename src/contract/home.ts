@@ -26,6 +26,13 @@ export type HomeReviewedUpload = v.InferOutput<typeof HomeReviewedUpload>;
 export const HomeGuestEnding = v.object({ guestId: EntityId, name: v.string(), lastDay: IsoDate });
 export type HomeGuestEnding = v.InferOutput<typeof HomeGuestEnding>;
 
+/** A signed rehabilitation plan (PAIR) the patient has not opened yet; `changed`: it replaced another. */
+export const HomePairToRead = v.object({ id: EntityId, name: v.string(), changed: v.boolean() });
+export type HomePairToRead = v.InferOutput<typeof HomePairToRead>;
+/** A project that ended the patient's participation since the last visit (issue 25). */
+export const HomeProjectEnded = v.object({ projectId: EntityId, name: v.string(), endedAt: IsoTimestamp });
+export type HomeProjectEnded = v.InferOutput<typeof HomeProjectEnded>;
+
 /** How many days ahead a guest's ending access is announced on the patient's home. */
 export const GUEST_ENDING_DAYS = 14;
 
@@ -42,6 +49,9 @@ export const PatientHome = v.object({
   uploadsReviewed: v.array(HomeReviewedUpload),
   newDocuments: Count,
   guestsEnding: v.array(HomeGuestEnding),
+  pairToRead: v.nullable(HomePairToRead),
+  /** Only for the patient's own account (a project may be sensitive: never a guest's). */
+  projectsEnded: v.optional(v.array(HomeProjectEnded)),
 });
 export type PatientHome = v.InferOutput<typeof PatientHome>;
 

@@ -3,7 +3,7 @@
  * messaging right) and the care team, and between staff about a patient. Limits in docs/decisions.md.
  */
 import * as v from 'valibot';
-import { EntityId, EntityIdText, IsoTimestamp, Paging } from './common';
+import { EntityId, EntityIdText, IsoDate, IsoTimestamp, Paging } from './common';
 import { UserType } from './user';
 
 export const MESSAGE_SUBJECT_MAX = 150;
@@ -12,8 +12,6 @@ export const MESSAGE_RECIPIENTS_MAX = 10;
 /** Messages one user may send in MESSAGE_RATE_WINDOW_MINUTES. */
 export const MESSAGE_RATE_LIMIT = 20;
 export const MESSAGE_RATE_WINDOW_MINUTES = 10;
-/** Spec 7: the received list holds at most 100, newest first. */
-export const MESSAGE_LIST_MAX = 100;
 
 /** Someone a message may be sent to. */
 export const MessageRecipient = v.object({
@@ -32,6 +30,35 @@ export const RecipientListQuery = v.object({
 });
 export const RecipientList = v.object({ recipients: v.array(MessageRecipient) });
 export type RecipientList = v.InferOutput<typeof RecipientList>;
+
+/** A search for a patient to write to: at least this many characters (as the patient search asks). */
+export const MESSAGE_PATIENT_SEARCH_MIN = 2;
+/** The most patients one search (or the caller's project list) answers: narrow the text for others. */
+export const MESSAGE_PATIENTS_MAX = 20;
+
+/**
+ * `GET /messages/patients?q=`: staff, the patients they may write to (those whose dossier they may open,
+ * with a portal account). `q`: a surname, "surname name" or a fiscal code, from its start; without it,
+ * the patients of the caller's projects.
+ */
+export const MessagePatientQuery = v.object({
+  q: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(MESSAGE_PATIENT_SEARCH_MIN, 'tooShort'), v.maxLength(60)),
+  ),
+});
+export type MessagePatientQuery = v.InferOutput<typeof MessagePatientQuery>;
+
+export const MessagePatient = v.object({
+  patientId: EntityId,
+  displayName: v.string(),
+  fiscalCode: v.string(),
+  birthDate: IsoDate,
+});
+export type MessagePatient = v.InferOutput<typeof MessagePatient>;
+
+/** `more`: there were more than MESSAGE_PATIENTS_MAX matches (the portal asks for a narrower text). */
+export const MessagePatientList = v.object({ patients: v.array(MessagePatient), more: v.boolean() });
+export type MessagePatientList = v.InferOutput<typeof MessagePatientList>;
 
 export const MessagePerson = v.object({ id: EntityId, displayName: v.string() });
 

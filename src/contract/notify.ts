@@ -1,6 +1,11 @@
 import * as v from 'valibot';
+import { Language } from './language';
 
-/** Spec 3 "Notification preferences": the events a user may be told of, by category. */
+/**
+ * Spec 3 "Notification preferences": the events a user may be told of, by category. A user chooses
+ * whole categories (docs/decisions.md 2026-11-27): a consent waiting to be signed and a survey sent to
+ * the patient belong to the shared-project category, with the invitations and care-plan reminders.
+ */
 export const NOTIFICATION_EVENTS = {
   DOCUMENT: ['DOCUMENT_NEW', 'DOCUMENT_ANNULLED', 'DOCUMENT_REPLACED'],
   SHARED_PROJECT: [
@@ -10,21 +15,51 @@ export const NOTIFICATION_EVENTS = {
     'DOCUMENTATION_STATUS_CHANGED',
     'GUEST_INVITE_REFUSED',
     'CARE_PLAN_REMINDER',
+    'CONSENT_TO_SIGN',
+    'SURVEY_SENT',
   ],
-  CONFERENCE: ['CONFERENCE_REQUESTED', 'CONFERENCE_ACCEPTED', 'CONFERENCE_REJECTED'],
+  CONFERENCE: ['CONFERENCE_REQUESTED', 'CONFERENCE_ACCEPTED', 'CONFERENCE_REJECTED', 'CONFERENCE_REMINDER'],
+  MESSAGE: ['MESSAGE_NEW'],
 } as const;
 
-export const NotificationCategory = v.picklist(['DOCUMENT', 'SHARED_PROJECT', 'CONFERENCE']);
+export const NotificationCategory = v.picklist(['DOCUMENT', 'SHARED_PROJECT', 'CONFERENCE', 'MESSAGE']);
 export type NotificationCategory = v.InferOutput<typeof NotificationCategory>;
 
-export const NotificationEvent = v.picklist(Object.values(NOTIFICATION_EVENTS).flat());
+/**
+ * Notices about the account itself (issue 26: a login from a new device). Nobody opts in or out of them:
+ * they are in no category, never in the preferences, and always worth the SMS fallback.
+ */
+export const ACCOUNT_NOTICE_EVENTS = ['NEW_DEVICE_LOGIN'] as const;
+export type AccountNoticeEvent = (typeof ACCOUNT_NOTICE_EVENTS)[number];
+
+/** The events a user may choose in the preferences. */
+export const PreferenceEvent = v.picklist(Object.values(NOTIFICATION_EVENTS).flat());
+export type PreferenceEvent = v.InferOutput<typeof PreferenceEvent>;
+
+export const NotificationEvent = v.picklist([
+  ...Object.values(NOTIFICATION_EVENTS).flat(),
+  ...ACCOUNT_NOTICE_EVENTS,
+]);
 export type NotificationEvent = v.InferOutput<typeof NotificationEvent>;
+
+export const isAccountNotice = (event: NotificationEvent): event is AccountNoticeEvent =>
+  (ACCOUNT_NOTICE_EVENTS as readonly string[]).includes(event);
 
 export function categoryOf(event: NotificationEvent): NotificationCategory {
   const entry = Object.entries(NOTIFICATION_EVENTS).find(([, events]) =>
     (events as readonly string[]).includes(event),
   );
   return v.parse(NotificationCategory, entry?.[0]);
+}
+
+/** The categories a list of events touches: a category is on when any of its events is chosen. */
+export function categoriesOf(events: readonly NotificationEvent[]): NotificationCategory[] {
+  return [...new Set(events.map(categoryOf))];
+}
+
+/** Every event of these categories: what a user who turned them on is told of. */
+export function eventsOf(categories: readonly NotificationCategory[]): PreferenceEvent[] {
+  return categories.flatMap((category) => [...NOTIFICATION_EVENTS[category]]);
 }
 
 /** How often what is not instant is delivered: one digest per period (docs/decisions.md). */
@@ -45,9 +80,9 @@ export const NotificationPreferences = v.strictObject({
   enabled: v.boolean(),
   frequency: NotificationFrequency,
   /** The events the user wants; one not listed is never delivered. */
-  events: v.pipe(v.array(NotificationEvent), v.maxLength(32)),
+  events: v.pipe(v.array(PreferenceEvent), v.maxLength(32)),
   /** Categories important enough to reach the phone by SMS when push stops arriving. */
-  important: v.pipe(v.array(NotificationCategory), v.maxLength(3)),
+  important: v.pipe(v.array(NotificationCategory), v.maxLength(Object.keys(NOTIFICATION_EVENTS).length)),
   /** Days before a care-plan activity to be reminded, e.g. [1, 7]. */
   reminderDays: v.pipe(
     v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_REMINDER_DAYS))),
@@ -66,7 +101,7 @@ const Base64Url = (max: number) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+={
 export const PushSubscriptionInput = v.object({
   endpoint: v.pipe(v.string(), v.url(), v.maxLength(1024)),
   keys: v.object({ p256dh: Base64Url(128), auth: Base64Url(64) }),
-  language: v.picklist(['it', 'en']),
+  language: Language,
 });
 export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionInput>;
 
@@ -90,9 +125,15 @@ export const PushPayload = v.object({
   body: v.string(),
   link: v.string(),
   count: v.number(),
+  /** What waits for the user in all (the app's notification counts): the icon's badge; 0 clears it. */
+  badge: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   ack: v.optional(v.object({ path: v.string(), token: AckToken })),
 });
 export type PushPayload = v.InferOutput<typeof PushPayload>;
+
+/** `GET /notify/badge`: the total the app icon's badge shows (the sum of the notification counts). */
+export const WaitingBadge = v.object({ count: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+export type WaitingBadge = v.InferOutput<typeof WaitingBadge>;
 
 /** `POST /notify/push/ack` (no access token: the service worker sends it): this push was shown. */
 export const PushAck = v.strictObject({ token: AckToken });

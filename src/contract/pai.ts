@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EntityId, EntityIdText, IsoDate, IsoTimestamp, Paging, PagingQuery } from './common';
 import { MAX_REMINDER_DAYS, MAX_REMINDER_OFFSETS } from './notify';
+import { Participation } from './projects';
 
 /** Spec 3 "Care plan (PAI)" and 4 "PAI activity: to do, then done (with deliveryDate)". */
 export const PaiStatus = v.picklist(['ACTIVE', 'REPLACED', 'CLOSED']);
@@ -80,6 +81,11 @@ const PaiFields = {
   author: v.nullable(v.string()),
   activitiesTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
   activitiesDone: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /**
+   * The patient's participation in the plan's project: an ACTIVE plan is in force only for a participant
+   * (issue 25); for an invited patient it waits for the adhesion.
+   */
+  participation: Participation,
 };
 
 export const PaiSummary = v.object(PaiFields);
@@ -94,7 +100,7 @@ export const Pai = v.object({
   activities: v.array(PaiActivity),
   activitiesHidden: v.boolean(),
   paiFolders: v.array(PaiFolder),
-  /** The caller may mark this plan's activities done (patient or project staff, plan ACTIVE). */
+  /** The caller may mark this plan's activities done (patient or project staff, plan ACTIVE and in force). */
   canMarkDone: v.boolean(),
 });
 export type Pai = v.InferOutput<typeof Pai>;

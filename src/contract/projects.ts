@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EntityId, EntityIdText } from './common';
+import { EntityId, EntityIdText, IsoDate, IsoTimestamp, Paging, PagingQuery } from './common';
 
 export const ProjectPerson = v.object({ id: EntityId, displayName: v.string() });
 export type ProjectPerson = v.InferOutput<typeof ProjectPerson>;
@@ -70,3 +70,28 @@ export type CareTeam = v.InferOutput<typeof CareTeam>;
 /** `GET /projects/userPatientUnits?patientId`: units of the caller's work (own unit, projects run) where the patient has documents. */
 export const UserPatientUnits = v.object({ units: v.array(ProjectUnit) });
 export type UserPatientUnits = v.InferOutput<typeof UserPatientUnits>;
+
+/** A patient's state in a project, as its staff list them: taking part, invited, or with an expired consent. */
+export const ProjectParticipantState = v.picklist(['participating', 'invited', 'expired']);
+export type ProjectParticipantState = v.InferOutput<typeof ProjectParticipantState>;
+
+export const ProjectParticipant = v.object({
+  patientId: EntityId,
+  name: v.string(),
+  surname: v.string(),
+  birthDate: IsoDate,
+  state: ProjectParticipantState,
+  /** Since when: the signature (participating), the invitation (invited), the expiry (expired). */
+  since: v.nullable(IsoTimestamp),
+});
+export type ProjectParticipant = v.InferOutput<typeof ProjectParticipant>;
+
+/** `GET /projects/{id}/participants?state&max&offset` (a member or an administrator): who takes part or is invited. */
+export const ProjectParticipantQuery = v.object({
+  ...PagingQuery.entries,
+  state: v.optional(ProjectParticipantState),
+});
+export type ProjectParticipantQuery = v.InferOutput<typeof ProjectParticipantQuery>;
+
+export const ProjectParticipantList = v.object({ participants: v.array(ProjectParticipant), paging: Paging });
+export type ProjectParticipantList = v.InferOutput<typeof ProjectParticipantList>;

@@ -34,3 +34,7 @@ export const HelpPage = v.object({
   paragraphs: v.array(v.string()),
 });
 export type HelpPage = v.InferOutput<typeof HelpPage>;
+
+/** `GET /help`: every help text, in the order of the portal's screens (the public Help and FAQ pages). */
+export const HelpPages = v.object({ pages: v.array(HelpPage) });
+export type HelpPages = v.InferOutput<typeof HelpPages>;

@@ -1,7 +1,7 @@
 /**
  * Lingui activation. Only the active language is loaded, and of it only the areas in use (issue 16): the shell's
  * messages at start, a feature's messages with its first screen (`loadCatalogArea`, called by the screen loaders
- * in src/app/pages.ts). The areas come from scripts/vite-lingui-areas.ts.
+ * in src/app/pages.ts). The areas come from build/vite-lingui-areas.ts.
  */
 
 import { catalogLoaders } from 'virtual:lingui-areas';
@@ -68,7 +68,7 @@ export function fillMissingMessages(): void {
 export { i18n };
 
 /**
- * A feature's module together with its area's messages: scripts/vite-lingui-areas.ts wraps every lazy
+ * A feature's module together with its area's messages: build/vite-lingui-areas.ts wraps every lazy
  * `import('…/features/<area>/…')` outside src/features/ in this, so a screen renders with its texts.
  */
 export function withCatalogArea<M>(module: Promise<M>, area: string): Promise<M> {

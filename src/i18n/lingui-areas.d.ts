@@ -1,4 +1,4 @@
-/** The catalogue areas built by scripts/vite-lingui-areas.ts. */
+/** The catalogue areas built by build/vite-lingui-areas.ts. */
 declare module 'virtual:lingui-areas' {
   import type { Messages } from '@lingui/core';
 

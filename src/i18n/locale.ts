@@ -1,9 +1,11 @@
 /** The interface language: Italian by default, English as an option, kept in local storage. */
+
+import { LANGUAGES, type Language } from '../contract/language';
 import { persistentAtom } from '../state/storage';
 import { appStore } from '../state/store';
 
-export const LOCALES = ['it', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+export const LOCALES = LANGUAGES;
+export type Locale = Language;
 export const DEFAULT_LOCALE: Locale = 'it';
 
 export function isLocale(value: unknown): value is Locale {

@@ -2,7 +2,7 @@
  * The last document list of the logged-in user, for the dossier offline (issue 3, item 10). The page stores
  * each successful list reply in Cache Storage under `dossier-<userId>`, keyed by the request URL, and reads
  * it back when the network fails: the service worker never sees the user, so it never caches patient data
- * (vite-pwa.config.ts keeps /api NetworkOnly). Logout deletes every cache (clearOfflineData).
+ * (build/pwa/plugin.ts keeps /api NetworkOnly). Logout deletes every cache (clearOfflineData).
  */
 
 export const DOSSIER_CACHE_PREFIX = 'dossier-';

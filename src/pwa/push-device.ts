@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { api } from '../api/client';
 import { getJson } from '../api/request';
+import type { Language } from '../contract/language';
 import { PushKey } from '../contract/notify';
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
@@ -57,10 +58,12 @@ const SubscriptionJson = v.object({
 });
 
 /** Asks the browser (from a user's tap), subscribes with the portal's key and registers the device. */
-export async function turnPushOn(language: 'it' | 'en'): Promise<PushState> {
+export async function turnPushOn(language: Language): Promise<PushState> {
   const worker = await registration();
   if (!worker) return 'unsupported';
-  if ((await Notification.requestPermission()) !== 'granted') return 'blocked';
+  const permission = await Notification.requestPermission();
+  // Refused: blocked until the user allows it in the browser; the prompt merely closed: still off.
+  if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
   const { publicKey } = await getJson('notify/push/key', PushKey);
   const subscription =
     (await worker.pushManager.getSubscription()) ??

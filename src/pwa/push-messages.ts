@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { announce } from '../api/live-events';
+import { useAppBadge } from './push-badge';
 
 /**
  * Messages of the service worker's push handler (public/push-sw.js): a push arrived, so the counts
  * and lists refetch (the live stream may be closed in a background tab); a tapped notification opens
- * its screen in the window already open.
+ * its screen in the window already open. The app icon's badge follows the counts (push-badge.ts) while
+ * `signedIn`.
  */
-export function usePushMessages(): void {
+export function usePushMessages(signedIn: boolean): void {
   const navigate = useNavigate();
+  useAppBadge(signedIn);
   useEffect(() => {
     if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     const onMessage = (event: MessageEvent) => {

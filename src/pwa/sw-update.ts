@@ -1,5 +1,5 @@
 /**
- * The update flow of the service worker: a new worker waits (no automatic skipWaiting, see vite-pwa.config.ts)
+ * The update flow of the service worker: a new worker waits (no automatic skipWaiting, see build/pwa/plugin.ts)
  * until the user accepts; then it is told to skip waiting and the page reloads once the new worker controls it.
  * Store-agnostic: the atom subscribes to this module when mounted, in whichever jotai store reads it.
  */

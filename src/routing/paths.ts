@@ -42,6 +42,8 @@ export const patterns = {
   signFeaConsentsResult: '/sign-fea-consents-result',
   doConsensus: '/doConsensus',
   pinReset: '/pin-reset',
+  help: '/help',
+  faq: '/faq',
   guests: '/guests',
   guestWizard: '/guestwizard',
   guestWizardSign: '/guestwizard/sign',
@@ -64,9 +66,12 @@ export const patterns = {
   createSurveyCard: '/createSurveyCard',
   pai: '/pai/:paiId',
   carePlans: '/carePlans/:patientId',
+  /** Account security (issue 26): the page and its three sub-pages. */
+  security: '/security',
+  securityDevices: '/security/devices',
+  securityPasskeys: '/security/passkeys',
+  securityAuthenticator: '/security/authenticator',
 } as const;
-
-export type PatternName = keyof typeof patterns;
 
 const id = (value: number | string): string => encodeURIComponent(String(value));
 
@@ -130,6 +135,8 @@ export const paths = {
   signFeaConsentsResult: (): string => patterns.signFeaConsentsResult,
   doConsensus: (params?: QueryParams): string => withQuery(patterns.doConsensus, params),
   pinReset: (): string => patterns.pinReset,
+  help: (): string => patterns.help,
+  faq: (): string => patterns.faq,
   /** `confirm`: the ids a guest prepare answered, once signed (the list then confirms and reports). */
   guests: (confirm?: { ids: readonly number[]; guestId?: number }): string =>
     confirm?.ids.length
@@ -163,4 +170,9 @@ export const paths = {
   pai: (paiId: number | string): string => `/pai/${id(paiId)}`,
   /** A patient's care plans (the list the spec's `/pai/{paiId}` is reached from). */
   carePlans: (patientId: number | string): string => `/carePlans/${id(patientId)}`,
+  security: (): string => patterns.security,
+  securityDevices: (): string => patterns.securityDevices,
+  securityPasskeys: (): string => patterns.securityPasskeys,
+  /** Staff only: the authenticator app's (re-)enrolment. */
+  securityAuthenticator: (): string => patterns.securityAuthenticator,
 } as const;

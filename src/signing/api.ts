@@ -6,10 +6,9 @@ import { api } from '../api/client';
 import { reportTransportError } from '../api/error-report';
 import { getJson, sendJson } from '../api/request';
 import type { CodeDesc } from '../contract/reference';
-import type { SignerInfo, SignOtpReply, SignSyncReply } from '../contract/signing';
+import type { SignOtpReply, SignSyncReply } from '../contract/signing';
 import {
   PatientRelationships,
-  SignerInfo as SignerInfoSchema,
   SignOtpReply as SignOtpReplySchema,
   SignSyncReply as SignSyncReplySchema,
 } from '../contract/signing';
@@ -27,10 +26,6 @@ export function signDocuments(
   otp: string,
 ): Promise<SignSyncReply> {
   return sendJson('put', 'sign/sync', { documentIds, pin, otp }, SignSyncReplySchema, QUIET);
-}
-
-export function fetchSignerInfo(): Promise<SignerInfo> {
-  return getJson('sign/signerInfo', SignerInfoSchema);
 }
 
 export async function fetchRelationships(): Promise<CodeDesc[]> {

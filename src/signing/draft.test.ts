@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearBrowserData } from '../auth/clear-browser-data';
+import { clearBrowserData } from '../session/clear-browser-data';
 import { appStore } from '../state/store';
 import { freshApp } from '../test/helpers';
 import {

@@ -6,9 +6,8 @@
  */
 import { atom } from 'jotai';
 import * as v from 'valibot';
-import { DRAFT_KEY_PREFIX } from '../auth/clear-browser-data';
 import type { PersistentAtom } from '../state/storage';
-import { userScopedAtoms } from '../state/storage';
+import { DRAFT_KEY_PREFIX, userScopedAtoms } from '../state/storage';
 import { appStore } from '../state/store';
 
 export const SigningStep = v.picklist(['form', 'signer', 'read', 'pin', 'code', 'result']);

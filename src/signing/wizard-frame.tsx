@@ -16,9 +16,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { arrowBackOutline, closeOutline } from 'ionicons/icons';
 import type { JSX, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
-import { focusWhenShown } from './focus-heading';
-import './signing.css';
 import { setScreenTitle } from '../ui/screen-focus';
+import { useStepFocus } from '../ui/step-focus';
+import './signing.css';
 
 export interface PrimaryAction {
   label: string;
@@ -52,11 +52,8 @@ export function WizardFrame(props: {
     const timer = window.setTimeout(reveal, 400);
     return () => window.clearTimeout(timer);
   }, []);
-  const heading = useRef<HTMLHeadingElement | null>(null);
-  useEffect(() => {
-    void stepKey;
-    return focusWhenShown(() => heading.current);
-  }, [stepKey]);
+  // The step heading is this full-screen wizard's heading: it takes the focus also when the wizard opens.
+  const heading = useStepFocus<HTMLHeadingElement>(stepKey, true);
   // Ionic's IonContent is the one `main`; the page title names the step as the heading does.
   useEffect(() => setScreenTitle(`${stepTitle} · ${title}`), [stepTitle, title]);
   return (
@@ -92,7 +89,7 @@ export function WizardFrame(props: {
       </IonHeader>
       <IonContent>
         <div className="wizard-body" ref={body}>
-          <h1 className="wizard-step-title" ref={heading} tabIndex={-1}>
+          <h1 className="wizard-step-title focus-heading" ref={heading} tabIndex={-1}>
             {stepTitle}
           </h1>
           {children}

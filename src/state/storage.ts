@@ -56,6 +56,12 @@ export function persistentAtom<Value>(
 }
 
 /**
+ * Local-storage keys of wizard drafts (no secrets inside): kept when the session expired (not at logout), and
+ * across an account switch unless the account left was a guest's.
+ */
+export const DRAFT_KEY_PREFIX = 'draft:';
+
+/**
  * One persistent atom per user (a draft, a pending choice): the stored value is checked with `schema`,
  * `null` when there is none. `scope` is the user key, with whatever else splits the drafts
  * (`42:REPORTS`); the storage key is `prefix` followed by it.

@@ -1,5 +1,5 @@
 /** Documents of Mario Rossi (the demo patient) for the dossier tests. */
-import type { Document, DocumentList } from '../contract/documents';
+import { type Document, type DocumentList, noObscuring } from '../contract/documents';
 import { MARIO_ROSSI } from './fixtures';
 
 export function documentOf(id: number, extra: Partial<Document> = {}): Document {
@@ -12,16 +12,7 @@ export function documentOf(id: number, extra: Partial<Document> = {}): Document 
     documentProvenanceUnit: { code: 'CARD', desc: 'Cardiologia' },
     status: 'ONLINE',
     viewable: true,
-    obscuringInfo: {
-      general: false,
-      mate: false,
-      operator: false,
-      other: false,
-      otherFamily: false,
-      parent: false,
-      son: false,
-      specialist: false,
-    },
+    obscuringInfo: noObscuring,
     docCreationDateTime: '2024-05-10T08:30:00.000Z',
     patientCurrentLocation: { code: 'O', desc: 'Ordinario' },
     dicomStatus: null,

@@ -5,9 +5,11 @@
 import { User } from 'oidc-client-ts';
 import { vi } from 'vitest';
 import { resetApiClient } from '../api/client';
+import { setSignOut } from '../auth/session';
 import { initUserManager, loadUserManager } from '../auth/user-manager';
 import { setRuntimeConfig } from '../config/runtime-config';
 import type { RuntimeConfig } from '../contract/runtime-config';
+import { isLoggingOut, logout } from '../session/sign-out';
 import type { AppStore } from '../state/store';
 import { resetAppStore } from '../state/store';
 import { TEST_CONFIG } from './fixtures';
@@ -16,6 +18,8 @@ export function freshApp(config: RuntimeConfig = TEST_CONFIG): AppStore {
   setRuntimeConfig(config);
   resetApiClient();
   initUserManager(config);
+  // As the portal's start does (src/app/start.tsx): an expired session ends with the logout.
+  setSignOut({ logout, isLoggingOut });
   return resetAppStore();
 }
 

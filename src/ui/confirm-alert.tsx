@@ -1,8 +1,22 @@
 /** The question of `confirm()` on screen: loaded by `ConfirmDialogHost` when there is one. */
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
-import type { PendingConfirm } from './confirm-dialog';
 import { IonAlert } from './ionic/overlays';
+
+export interface ConfirmOptions {
+  header: MessageDescriptor;
+  message: MessageDescriptor;
+  /** Label of the confirm button; 'Ok' when absent. */
+  confirmLabel?: MessageDescriptor;
+  /** Something is lost or ended (revoke, delete): the confirm button reads as danger, not as "go". */
+  destructive?: boolean;
+}
+
+export interface PendingConfirm extends ConfirmOptions {
+  id: number;
+  resolve: (answer: boolean) => void;
+}
 
 interface Props {
   pending: PendingConfirm;

@@ -2,25 +2,11 @@
  * `confirm()` asks a yes/no question and resolves with the answer: a plain async function that sets
  * an atom; `<ConfirmDialogHost />` (mounted once) shows it. Confirm is green 'Ok', cancel orange.
  */
-import type { MessageDescriptor } from '@lingui/core';
 import { atom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { lazy, Suspense } from 'react';
 import { appStore } from '../state/store';
-
-export interface ConfirmOptions {
-  header: MessageDescriptor;
-  message: MessageDescriptor;
-  /** Label of the confirm button; 'Ok' when absent. */
-  confirmLabel?: MessageDescriptor;
-  /** Something is lost or ended (revoke, delete): the confirm button reads as danger, not as "go". */
-  destructive?: boolean;
-}
-
-export interface PendingConfirm extends ConfirmOptions {
-  id: number;
-  resolve: (answer: boolean) => void;
-}
+import type { ConfirmOptions, PendingConfirm } from './confirm-alert';
 
 export const confirmAtom = atom<PendingConfirm | null>(null);
 let nextId = 1;

@@ -1,51 +1,39 @@
 /**
- * A count on a tab or a menu entry (spec 3 "Notification counts"): asked again on every navigation and
- * whenever the live channel says one of its topics changed. A count that cannot be read is not drawn.
+ * A count on a tab or a menu entry (spec 3 "Notification counts"), given by the badge that reads it (most from
+ * src/session/notification-counts.ts). A count that cannot be read is not drawn.
  */
 import type { JSX } from 'react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { useLiveVersion } from '../api/use-live-topic';
-import type { LiveTopic } from '../contract/live';
 import './count-badge.css';
 
-/** `version`: a further reason to ask again (e.g. the screen itself changed something). */
-export function useLiveCount(topics: readonly LiveTopic[], read: () => Promise<number>, version = 0): number {
-  const { pathname } = useLocation();
-  const [count, setCount] = useState(0);
-  const changes = useLiveVersion(topics);
-  const latestRead = useRef(read);
-  latestRead.current = read;
+/**
+ * How urgent the count is: `alert` (red, the default: something waits for the user), `warning` (amber) and
+ * `neutral` (grey), e.g. the consents' notification colours (spec section 4). One shape everywhere.
+ */
+export type BadgeTone = 'alert' | 'warning' | 'neutral';
 
-  useEffect(() => {
-    void pathname;
-    void version;
-    void changes;
-    let active = true;
-    latestRead
-      .current()
-      .then((value) => active && setCount(value))
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [pathname, version, changes]);
-  return count;
-}
-
-/** `className`: the feature's own name for the badge, beside the shared look. */
+/**
+ * The one badge of tabs and menu entries. Nothing is drawn for 0: "nothing waiting" is the tab as it is.
+ * `className`: the feature's own name for the badge, beside the shared look.
+ */
 export function CountBadge({
   count,
   label,
   className,
+  tone = 'alert',
 }: {
   count: number;
   label: string;
   className: string;
+  tone?: BadgeTone;
 }): JSX.Element | null {
-  if (count === 0) return null;
+  if (count <= 0) return null;
   return (
-    <span className={`count-badge ${className}`} role="status" aria-label={label} title={label}>
+    <span
+      className={`count-badge count-badge--${tone} ${className}`}
+      role="status"
+      aria-label={label}
+      title={label}
+    >
       {count > 99 ? '99+' : count}
     </span>
   );

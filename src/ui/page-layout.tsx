@@ -17,10 +17,10 @@ import {
 import { useLingui } from '@lingui/react/macro';
 import type { JSX, ReactNode, RefObject } from 'react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { HelpTopic } from './help/help-button';
 import { HelpButton } from './help/help-button';
+import type { HelpTopic } from './help/help-modal';
 import { MenuButton } from './menu-button';
-import { focusEnteringScreen, setScreenTitle, takeNavigation } from './screen-focus';
+import { focusEnteringScreen, rescueLostFocus, setScreenTitle, takeNavigation } from './screen-focus';
 
 /** Only screens below another show it: its code loads with them, not with the first screen (issue 16). */
 const IonBackButton = lazy(() => import('./ionic/back-button'));
@@ -110,6 +110,9 @@ export function useScreenHeading(title: string): RefObject<HTMLHeadingElement | 
     page.addEventListener('focusin', note);
     return () => page.removeEventListener('focusin', note);
   }, []);
+
+  // Drawn after Ionic said "entered" (a wizard waiting for its draft, home after the login): a lost focus.
+  useEffect(() => rescueLostFocus(() => heading.current), []);
 
   useIonViewDidEnter(() => {
     setScreenTitle(currentTitle.current);

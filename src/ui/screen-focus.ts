@@ -2,17 +2,31 @@
  * Focus that follows the journey (WCAG 2.4.3): the navigation effects note each in-app navigation, and
  * the screen that enters takes the note. A new screen puts the focus on its heading; a screen seen
  * again by going back gives it back to the control that left it (e.g. the document that was opened),
- * or to its heading when that control is gone. The first screen of a visit leaves the focus alone.
+ * or to its heading when that control is gone. The first screen of a visit leaves the focus alone. A focus
+ * lost right after (a redraw, a screen drawn late) goes to the heading (step-focus.ts, the shared mechanism
+ * that wizard steps use too).
  */
 import { runtimeConfig } from '../config/runtime-config';
+import { focusHeading, keepFocusOn } from './step-focus';
 
 export type NavigationKind = 'forward' | 'back';
 
 let pending: NavigationKind | null = null;
+let navigated = false;
 
 /** Called on every in-app location change (not the first one of a visit). */
 export function noteNavigation(kind: NavigationKind): void {
   pending = kind;
+  navigated = true;
+}
+
+/**
+ * A screen drawn after the visit's first one (e.g. home after the login's return, a wizard drawn once its
+ * draft is read): its heading takes a focus that was lost (on the body, or on the screen just left) for a
+ * short while, even when Ionic's "entered" came before the screen was drawn. Returns the cancel function.
+ */
+export function rescueLostFocus(find: () => HTMLElement | null): () => void {
+  return navigated ? keepFocusOn(find) : () => undefined;
 }
 
 /** The navigation that brought the entering screen, once. */
@@ -37,7 +51,8 @@ export function focusEnteringScreen(
     keepReturnedFocus(returnTo);
     return;
   }
-  heading?.focus({ preventScroll: true });
+  focusHeading(heading);
+  if (heading) keepFocusOn(() => (heading.isConnected ? heading : null));
 }
 
 /** Where an element sits under its page: tag and position at each level, to find its redrawn twin. */

@@ -5,7 +5,7 @@
  */
 import { IonButton, IonButtons, IonContent, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { Trans } from '@lingui/react/macro';
-import type { JSX, ReactNode } from 'react';
+import type { JSX, ReactNode, RefObject } from 'react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { IonFooter } from './ionic/footer';
 import './sheet.css';
@@ -26,7 +26,12 @@ export interface SheetProps {
   /** Stops where the sheet rests (fractions of the screen); a full-height modal without them. */
   breakpoints?: number[];
   initialBreakpoint?: number;
+  /** What takes the focus once the sheet is shown (a step's heading); Ionic's dialog keeps it otherwise. */
+  focusOnShow?: RefObject<HTMLElement | null>;
 }
+
+/** Frames (about half a second) during which the element to focus may still be rendering. */
+const FOCUS_FRAMES = 30;
 
 export function Sheet({
   open,
@@ -38,6 +43,7 @@ export function Sheet({
   closeDisabled = false,
   breakpoints,
   initialBreakpoint,
+  focusOnShow,
 }: SheetProps): JSX.Element | null {
   const titleId = useId();
   // Rendered from the first opening on (the modal then stays, so that closing animates).
@@ -45,6 +51,8 @@ export function Sheet({
   if (open && !used) setUsed(true);
   const opener = useRef<HTMLElement | null>(null);
   const modal = useRef<HTMLIonModalElement | null>(null);
+  const focusFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(focusFrame.current), []);
 
   // Ionic puts role="dialog" on an element of its shadow root, which an id outside cannot label, and
   // reads `aria-label` only when the modal is first created: the title is copied there once shown.
@@ -59,6 +67,21 @@ export function Sheet({
     if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
   }, [open]);
 
+  // Ionic focuses its dialog when it is shown; without an animation (reduced motion) that can come after
+  // didPresent, so the element is focused on the frames that follow, once it is rendered.
+  const focusSoon = (target: RefObject<HTMLElement | null>, framesLeft: number): void => {
+    focusFrame.current = requestAnimationFrame(() => {
+      const element = target.current;
+      if (element && modal.current?.contains(element)) {
+        if (document.activeElement !== element) element.focus();
+      } else if (framesLeft > 0) focusSoon(target, framesLeft - 1);
+    });
+  };
+  const presented = (): void => {
+    name();
+    if (focusOnShow) focusSoon(focusOnShow, FOCUS_FRAMES);
+  };
+
   const dismissed = (): void => {
     onClose();
     const control = opener.current;
@@ -72,7 +95,7 @@ export function Sheet({
       <IonModal
         ref={modal}
         isOpen={open}
-        onDidPresent={name}
+        onDidPresent={presented}
         onDidDismiss={dismissed}
         aria-labelledby={titleId}
         className={className ? `sheet ${className}` : 'sheet'}

@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkPgliteTarball } from '../../scripts/backups/pglite-tarball';
-import { writePrivately } from '../../scripts/backups/private-file';
-import { libpqConnection } from '../../scripts/backups/processes';
-import { replaceFolder } from '../../scripts/backups/replace-folder';
-import { BackupError, backupKindOf, defaultBackupFile } from '../../scripts/backups/target';
+import { checkPgliteTarball } from '../../tools/backups/pglite-tarball';
+import { writePrivately } from '../../tools/backups/private-file';
+import { libpqConnection } from '../../tools/backups/processes';
+import { replaceFolder } from '../../tools/backups/replace-folder';
+import { BackupError, backupKindOf, defaultBackupFile } from '../../tools/backups/target';
 
 /** The pieces of `npm run backup`/`restore` that the end-to-end test (backup-restore.test.ts) cannot reach. */
 const folder = mkdtempSync(path.join(tmpdir(), 'backup-files-'));

@@ -41,6 +41,12 @@ export const consents = pgTable(
     /** The answers of the model form (JSON Schema) and the signer's data. */
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     collectedByUserId: integer('collected_by_user_id').references(() => users.id),
+    /**
+     * Set when the project, not the patient, ended this project consent: 'PROJECT_REMOVED' (a member
+     * removed a participant) or 'INVITATION_WITHDRAWN' (a member withdrew a pending invitation). Who did
+     * it is `collectedByUserId`, when is `revokedAt`. Null for a revocation the patient signed.
+     */
+    endReason: text('end_reason'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -55,5 +55,7 @@ export const trustedDevices = pgTable('trusted_devices', {
   label: text('label'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last login that skipped the second factor here (null: not used since it was remembered). */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revoked: boolean('revoked').notNull().default(false),
 });

@@ -12,7 +12,7 @@ export const oneTimeCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'sign', 'login', 'pin-reset'. */
+    /** 'sign', 'sign-patient', 'login', 'pin-reset', 'step-up'. */
     purpose: text('purpose').notNull(),
     binding: text('binding').notNull(),
     codeHash: text('code_hash').notNull(),

@@ -42,6 +42,8 @@ export const pairPlans = pgTable(
     documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
     /** The ACTIVE plan this one replaced when it was signed. */
     replacesId: integer('replaces_id'),
+    /** When the patient first opened the signed plan ("Cosa ti aspetta" announces it until then). */
+    patientSeenAt: timestamp('patient_seen_at', { withTimezone: true }),
   },
   (table) => [
     index('pair_plans_patient').on(table.patientId, table.createdAt),

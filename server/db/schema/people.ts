@@ -83,6 +83,9 @@ export const users = pgTable(
   (table) => [index('users_person_key_idx').on(table.personKey)],
 );
 
+/** A row of `users`: the portal account every service reads and checks. */
+export type UserRow = typeof users.$inferSelect;
+
 /** A physician's favourite patients. */
 export const favorites = pgTable(
   'favorites',

@@ -5,7 +5,7 @@ export const DEMO_PASSWORD = 'Dossier2026!';
 /**
  * Staff's second factor: every demo staff account is enrolled with this authenticator key (base32,
  * RFC 6238 defaults), written in the README so a script logs in as a person would
- * (`npx tsx scripts/totp.ts DOSSIERDEMOSTAFFTOTPSECRETABCDEF`).
+ * (`npx tsx tools/totp.ts DOSSIERDEMOSTAFFTOTPSECRETABCDEF`).
  */
 export const DEMO_TOTP_SECRET = 'DOSSIERDEMOSTAFFTOTPSECRETABCDEF';
 
@@ -26,6 +26,8 @@ export interface DemoAccount {
   fiscalCode?: string;
   /** Staff: the unit's code; without it staff take the units in turn. */
   unitCode?: string;
+  /** Staff who have not set up their authenticator yet: the first login shows its QR code. */
+  withoutAuthenticator?: boolean;
   note: string;
 }
 
@@ -140,6 +142,40 @@ export const demoAccounts: readonly DemoAccount[] = [
     mobilePhone: '+39 340 3000009',
     fiscalCode: 'CLMMRT90A41F205U',
     note: "guest of two patients: two documents of Mario Rossi's, another patient's whole dossier",
+  },
+  {
+    // Issue 26: a new staff account, enrolled at its first login from the QR code (e2e/security-authenticator).
+    username: 'dott.galli',
+    userType: 'PHY',
+    displayName: 'Dott.ssa Elena Galli',
+    permissions: physicianPermissions,
+    inProject: false,
+    mobilePhone: '+39 347 2000010',
+    unitCode: 'PS',
+    withoutAuthenticator: true,
+    note: 'new physician: sets up the authenticator at the first login',
+  },
+  {
+    // Issue 26: the patient whose password the forgotten-password journey changes (e2e/security-recovery).
+    username: 'ilaria.serra',
+    userType: 'PAT',
+    displayName: 'Ilaria Serra',
+    patientIndex: 3,
+    permissions: patientPermissions,
+    inProject: false,
+    mobilePhone: '+39 333 1000011',
+    note: 'patient who resets a forgotten password',
+  },
+  {
+    // Issue 26: the patient whose password the password-change journey changes (e2e/security-password).
+    username: 'marco.greco',
+    userType: 'PAT',
+    displayName: 'Marco Greco',
+    patientIndex: 7,
+    permissions: patientPermissions,
+    inProject: false,
+    mobilePhone: '+39 333 1000012',
+    note: 'patient who changes his password',
   },
 ];
 

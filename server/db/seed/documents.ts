@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
+import { noObscuring } from '../../../src/contract/documents';
 import type { DocumentContent } from '../../services/pdf/content';
 import { pageCountOf } from '../../services/pdf/layout';
 import type { Database } from '../client';
@@ -29,16 +30,6 @@ const typeWeights: [DocumentTypeCode, number][] = [
   ['PS', 12],
   ['PSI', 3],
 ];
-const noObscuring = {
-  general: false,
-  mate: false,
-  operator: false,
-  other: false,
-  otherFamily: false,
-  parent: false,
-  son: false,
-  specialist: false,
-};
 const tenYearsMs = 10 * 365.25 * 24 * 3600 * 1000;
 const dayMs = 24 * 3600 * 1000;
 

@@ -49,6 +49,8 @@ export async function seedPair(db: Database): Promise<void> {
       createdByUserId: physician.id,
       createdAt: new Date(Date.now() - 21 * 86_400_000),
       activatedAt: new Date(Date.now() - 20 * 86_400_000),
+      // Read by Mario long ago: "Cosa ti aspetta" announces only a plan signed (or changed) since.
+      patientSeenAt: new Date(Date.now() - 19 * 86_400_000),
     })
     .returning({ id: pairPlans.id });
   if (!plan) return;

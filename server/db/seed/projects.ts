@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../client';
-import { projectMembers, projects, projectUnits, units, users } from '../schema';
+import { consents, projectMembers, projects, projectUnits, units, users } from '../schema';
 
 /** Who runs each demo project and which units it involves (projects come from seed/consents.ts). */
 const demoTeams: Record<string, { members: string[]; units: string[] }> = {
@@ -31,4 +31,19 @@ export async function seedProjectTeams(db: Database): Promise<void> {
   );
   if (members.length > 0) await db.insert(projectMembers).values(members);
   if (involved.length > 0) await db.insert(projectUnits).values(involved);
+  // The demo's pending invitations come from the project's first member ("Invito da …", issue 25).
+  for (const project of projectRows) {
+    const inviter = members.find((member) => member.projectId === project.id);
+    if (!inviter) continue;
+    await db
+      .update(consents)
+      .set({ collectedByUserId: inviter.userId })
+      .where(
+        and(
+          eq(consents.projectId, project.id),
+          eq(consents.statusCode, 'INVITE'),
+          isNull(consents.collectedByUserId),
+        ),
+      );
+  }
 }

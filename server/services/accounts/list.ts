@@ -1,14 +1,21 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Account, UserType } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { guests, patients, users } from '../../db/schema';
-import { liveCondition } from '../guests/grants';
+import { guests, patients, totpFactors, type UserRow, users } from '../../db/schema';
+import { isStaff } from '../users';
+import { liveCondition } from './guest-grants';
 import { guestAccountSubject } from './subject';
 
-/** An account with the token subject that acts as it. */
+/** An account with the token subject that acts as it, and its user (whose factor a step-up checks). */
 export interface AccountEntry extends Account {
   subject: string;
+  userId: number;
+  username: string;
+}
+
+/** What `GET /account/accounts` shows of an account. */
+export function publicAccount({ subject: _s, userId: _u, username: _n, ...account }: AccountEntry): Account {
+  return account;
 }
 
 /**
@@ -29,6 +36,8 @@ export async function accountsOf(
     .select({
       userId: users.id,
       subject: users.subject,
+      username: users.username,
+      factorConfirmedAt: totpFactors.confirmedAt,
       userType: users.userType,
       displayName: users.displayName,
       grantId: guests.id,
@@ -38,31 +47,41 @@ export async function accountsOf(
     .from(users)
     .leftJoin(guests, and(eq(users.userType, 'GUE'), eq(guests.guestUserId, users.id), liveCondition(now)))
     .leftJoin(patients, eq(patients.mepiId, guests.patientId))
+    .leftJoin(totpFactors, eq(totpFactors.userId, users.id))
     .where(and(samePerson, eq(users.enabled, true)))
     .orderBy(users.id, guests.invitedAt, guests.id);
   const accounts: AccountEntry[] = [];
   for (const row of rows) {
     const userType = row.userType as UserType;
+    const user = { userId: row.userId, username: row.username };
     if (userType === 'GUE') {
       if (row.grantId === null) continue;
       accounts.push({
         id: `g${row.grantId}`,
         subject: guestAccountSubject(row.subject, row.grantId),
+        ...user,
         userType,
         displayName: row.displayName,
         patientName: row.patientName,
         current: row.userId === caller.id && row.patientId === caller.patientId,
+        stepUp: [],
       });
-    } else {
-      accounts.push({
-        id: `u${row.userId}`,
-        subject: row.subject,
-        userType,
-        displayName: row.displayName,
-        patientName: null,
-        current: row.userId === caller.id,
-      });
+      continue;
     }
+    const current = row.userId === caller.id;
+    // A staff account is entered with its authenticator's code; without a confirmed one it is not offered.
+    const staff = isStaff({ userType });
+    if (staff && !current && row.factorConfirmedAt === null) continue;
+    accounts.push({
+      id: `u${row.userId}`,
+      subject: row.subject,
+      ...user,
+      userType,
+      displayName: row.displayName,
+      patientName: null,
+      current,
+      stepUp: staff && !current ? ['totp'] : [],
+    });
   }
   return accounts;
 }

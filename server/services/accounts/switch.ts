@@ -1,16 +1,26 @@
-import type { AccountSwitcher, Principal, SwitchedTokens, UserRow } from '../../app-env';
+import type { StepUpProof } from '../../../src/contract';
+import type { AccountSwitcher, Principal, SwitchedTokens } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import { accountSwitches } from '../../db/schema';
+import { accountSwitches, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { isStaff } from '../users';
+import type { Logger } from '../../logger';
 import { type AccountEntry, accountsOf } from './list';
+import { checkStepUp } from './step-up';
 
-type Outcome = 'ALLOWED' | 'NOT_FOUND' | 'STRONG_LOGIN_REQUIRED' | 'CONFLICT' | 'NOT_AVAILABLE';
+type Outcome =
+  | 'ALLOWED'
+  | 'NOT_FOUND'
+  | 'STRONG_LOGIN_REQUIRED'
+  | 'STEP_UP_WRONG'
+  | 'STEP_UP_LOCKED'
+  | 'CONFLICT'
+  | 'NOT_AVAILABLE';
 
-/** Staff sign in with an authenticator's code (`otp`); a session that did not cannot become staff. */
-function passedStaffLogin(principal: Principal): boolean {
-  return (principal.authenticationMethod ?? '').split(' ').includes('otp');
-}
+const STEP_UP_OUTCOME: Partial<Record<string, Outcome>> = {
+  ACCOUNT_STRONG_LOGIN_REQUIRED: 'STRONG_LOGIN_REQUIRED',
+  ACCOUNT_STEP_UP_LOCKED: 'STEP_UP_LOCKED',
+  FUNCTION_NOT_AVAILABLE: 'NOT_AVAILABLE',
+};
 
 async function audit(
   db: Database,
@@ -24,15 +34,24 @@ async function audit(
 
 /**
  * `POST /account/switch`: the caller's own account only (anything else is 404, as if it did not exist);
- * a staff account only for a session that passed the staff login (no escalation from a patient's or a
- * guest's login); then new tokens for the same session. Every request is audited, refused or not.
+ * an account that lists a step-up (a staff account) only with its proof, checked here, in the same
+ * request, against that account's own factor (services/accounts/step-up.ts): no escalation from a
+ * patient's or a guest's login, and no staff account regained from a device left on the patient
+ * profile. Then new tokens for the same session. Every request is audited, refused or not.
  */
 export async function switchAccount(
   db: Database,
-  deps: { caller: UserRow; principal: Principal; switcher: AccountSwitcher | undefined },
-  accountId: string,
+  deps: {
+    caller: UserRow;
+    principal: Principal;
+    switcher: AccountSwitcher | undefined;
+    address: string;
+    logger: Logger;
+  },
+  request: { accountId: string; stepUp?: StepUpProof | undefined },
 ): Promise<{ tokens: SwitchedTokens; target: AccountEntry }> {
   const { caller, principal, switcher } = deps;
+  const { accountId } = request;
   const accounts = await accountsOf(db, caller);
   const from = accounts.find((account) => account.current)?.id ?? `u${caller.id}`;
   const target = accounts.find((account) => account.id === accountId);
@@ -41,10 +60,16 @@ export async function switchAccount(
     throw error;
   };
   if (!target) return refuse('NOT_FOUND', new HttpError(404, 'NOT_FOUND'));
-  if (isStaff(target) && !passedStaffLogin(principal))
-    return refuse('STRONG_LOGIN_REQUIRED', new HttpError(403, 'ACCOUNT_STRONG_LOGIN_REQUIRED'));
   if (!switcher || !principal.grantId)
     return refuse('NOT_AVAILABLE', new HttpError(409, 'FUNCTION_NOT_AVAILABLE'));
+  if (target.stepUp.length > 0) {
+    try {
+      await checkStepUp(db, { target, proof: request.stepUp, address: deps.address, logger: deps.logger });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return refuse(STEP_UP_OUTCOME[error.code] ?? 'STEP_UP_WRONG', error);
+    }
+  }
   const tokens = await switcher(
     { subject: principal.subject, grantId: principal.grantId, jkt: principal.jkt ?? null },
     target.subject,

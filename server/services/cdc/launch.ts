@@ -17,6 +17,8 @@ const CLOCK_TOLERANCE_S = 5;
 /** Who is launched, on which patient, to which page. */
 export interface LaunchContext {
   subject: string;
+  /** The staff user's name, for the portal's "continue as …?" when the browser has another login. */
+  displayName: string;
   patientId: number;
   page: LaunchPage;
 }
@@ -49,7 +51,7 @@ async function resolve(
     .from(patients)
     .where(patient.id ? eq(patients.mepiId, patient.id) : eq(patients.fiscalCode, patient.fiscalCode ?? ''))
     .limit(1);
-  return row ? { subject: staff.subject, patientId: row.id, page } : null;
+  return row ? { subject: staff.subject, displayName: staff.displayName, patientId: row.id, page } : null;
 }
 
 /**
@@ -63,16 +65,9 @@ export async function redeemLaunchToken(
   audience: string,
   token: string,
 ): Promise<LaunchContext | null> {
-  const verified = await jwtVerify(token, keys, {
-    audience,
-    algorithms: [LAUNCH_ALG, 'RS256', 'PS256', 'EdDSA'],
-    requiredClaims: ['exp', 'iat', 'jti', 'sub'],
-    clockTolerance: CLOCK_TOLERANCE_S,
-  }).catch(() => null);
-  const claims = v.safeParse(LaunchClaims, verified?.payload);
-  if (!claims.success) return null;
-  const { sub, jti, iat, exp, patient, page } = claims.output;
-  if (exp - iat > MAX_LAUNCH_LIFETIME_S) return null;
+  const claims = await verifiedLaunchClaims(keys, audience, token);
+  if (!claims) return null;
+  const { sub, jti, exp, patient, page } = claims;
   const recorded = await db
     .insert(cdcUsedLaunches)
     .values({ jti, expiresAt: new Date(exp * 1000) })
@@ -80,6 +75,60 @@ export async function redeemLaunchToken(
     .returning({ jti: cdcUsedLaunches.jti });
   if (recorded.length === 0) return null;
   return resolve(db, { username: sub }, { fiscalCode: patient }, page);
+}
+
+/** The claims of a launch token with a valid signature, audience and lifetime, or null. */
+async function verifiedLaunchClaims(
+  keys: JWTVerifyGetKey,
+  audience: string,
+  token: string,
+): Promise<v.InferOutput<typeof LaunchClaims> | null> {
+  const verified = await jwtVerify(token, keys, {
+    audience,
+    algorithms: [LAUNCH_ALG, 'RS256', 'PS256', 'EdDSA'],
+    requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+    clockTolerance: CLOCK_TOLERANCE_S,
+  }).catch(() => null);
+  const claims = v.safeParse(LaunchClaims, verified?.payload);
+  if (!claims.success || claims.output.exp - claims.output.iat > MAX_LAUNCH_LIFETIME_S) return null;
+  return claims.output;
+}
+
+/**
+ * Who a launch token would log in, without redeeming it (the browser asks first when it holds another
+ * login): the same checks as the redemption, and the `jti` must not be used yet, but nothing is recorded.
+ */
+export async function previewLaunchToken(
+  db: Database,
+  keys: JWTVerifyGetKey,
+  audience: string,
+  token: string,
+): Promise<LaunchContext | null> {
+  const claims = await verifiedLaunchClaims(keys, audience, token);
+  if (!claims) return null;
+  const [used] = await db
+    .select({ jti: cdcUsedLaunches.jti })
+    .from(cdcUsedLaunches)
+    .where(eq(cdcUsedLaunches.jti, claims.jti))
+    .limit(1);
+  if (used) return null;
+  return resolve(db, { username: claims.sub }, { fiscalCode: claims.patient }, claims.page);
+}
+
+/** The same for a context session id: open and not expired, left as it is. */
+export async function previewContext(
+  db: Database,
+  id: string,
+  now = new Date(),
+): Promise<LaunchContext | null> {
+  const [row] = await db
+    .select()
+    .from(cdcContexts)
+    .where(and(eq(cdcContexts.id, id), isNull(cdcContexts.usedAt), gt(cdcContexts.expiresAt, now)))
+    .limit(1);
+  const page = v.safeParse(LaunchPage, row?.page);
+  if (!row || !page.success) return null;
+  return resolve(db, { subject: row.subject }, { id: Number(row.patientId) }, page.output);
 }
 
 /** Redeems a context session id once, before it expires; the update's row lock decides between parallel calls. */

@@ -1,12 +1,18 @@
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Conference, ConferenceList, ConferenceListQuery, OnlineUsers } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
+import {
+  type Conference,
+  type ConferenceList,
+  type ConferenceListQuery,
+  type OnlineUsers,
+  visitJoinOpensAt,
+} from '../../../src/contract';
 import type { Database } from '../../db/client';
-import { conferences, patients, users } from '../../db/schema';
+import { conferences, patients, type UserRow, users } from '../../db/schema';
 import type { Language } from '../language';
 import { onlineAmong } from './presence';
 import { canInvite } from './relation';
+import { isJoinOpen } from './visits';
 
 const requester = alias(users, 'requester');
 const invitee = alias(users, 'invitee');
@@ -42,7 +48,7 @@ function selectConferences(db: Database) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectConferences>['execute']>>[number];
 
-function toConference(row: Row, user: UserRow, online: Set<number>): Conference {
+function toConference(row: Row, user: UserRow, online: Set<number>, now: Date): Conference {
   const c = row.conference;
   const other = c.requestedByUserId === user.id ? c.inviteeUserId : c.requestedByUserId;
   return {
@@ -52,9 +58,11 @@ function toConference(row: Row, user: UserRow, online: Set<number>): Conference 
     requester: { id: c.requestedByUserId, displayName: row.requesterName },
     invitee: { id: c.inviteeUserId, displayName: row.inviteeName },
     canAnswer: c.state === 'INVITED' && c.inviteeUserId === user.id,
-    canJoin: c.state === 'ACCEPTED' && c.endedAt === null,
+    canJoin: c.state === 'ACCEPTED' && c.endedAt === null && isJoinOpen(c.scheduledAt, now),
     otherOnline: online.has(other),
     rejectionReason: c.rejectionReason,
+    scheduledAt: c.scheduledAt?.toISOString() ?? null,
+    joinOpensAt: c.scheduledAt ? visitJoinOpensAt(c.scheduledAt).toISOString() : null,
     createdAt: c.createdAt.toISOString(),
     answeredAt: c.answeredAt?.toISOString() ?? null,
     endedAt: c.endedAt?.toISOString() ?? null,
@@ -67,6 +75,7 @@ export async function listConferences(
   user: UserRow,
   query: ConferenceListQuery,
   language: Language,
+  now: Date = new Date(),
 ): Promise<ConferenceList> {
   const states = query.scope === 'active' ? ACTIVE_STATES : PAST_STATES;
   const where = and(partyOf(user), inArray(conferences.state, [...states]));
@@ -84,7 +93,7 @@ export async function listConferences(
   const online = await onlineAmong(db, others);
   const totalCount = total?.n ?? 0;
   return {
-    conferences: rows.map((row) => toConference(row, user, online)),
+    conferences: rows.map((row) => toConference(row, user, online, now)),
     paging: {
       totalCount,
       totalPage: Math.ceil(totalCount / query.max),

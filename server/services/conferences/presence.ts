@@ -2,8 +2,6 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conferencePresence } from '../../db/schema';
 
-/** How often an open portal tab says it is still there (the client's interval). */
-export const PRESENCE_HEARTBEAT_MS = 30_000;
 /** A user is online while their last heartbeat is younger than this: two heartbeats may be lost. */
 export const PRESENCE_TTL_MS = 75_000;
 /** A heartbeat sooner than this after the stored one changes nothing: no write per tab per beat. */

@@ -1,9 +1,8 @@
 import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { CanCreateConference } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, documents, projectMembers, users } from '../../db/schema';
-import { hasDossierConsent } from '../access';
+import { consents, documents, projectMembers, type UserRow, users } from '../../db/schema';
+import { hasDossierConsent } from '../access/gate';
 import { projectConsentsInForce } from '../consents/in-project';
 import type { Language, Localized } from '../language';
 

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
+import { type RequestConferenceBody, visitStart } from '../../../src/contract';
 import type { Database } from '../../db/client';
-import { conferences } from '../../db/schema';
+import { conferences, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Language } from '../language';
 import { publishLive } from '../live/publish';
 import { queueNotification } from '../notify/outbox';
 import { checkCanCreate } from './relation';
+import { dropVisitReminders, queueVisitReminders } from './visits';
 
 /** Requests one physician may make in an hour, whatever their answers: a loop or a script stops here. */
 export const CONFERENCE_REQUESTS_PER_HOUR = 30;
@@ -26,17 +27,20 @@ function announce(tx: Database, row: { requestedByUserId: number; inviteeUserId:
 }
 
 /**
- * `POST /conferences/request/{patientId}`: the physician invites the patient's account. One open
- * request per physician and patient (a partial unique index decides between parallel requests), and at
- * most CONFERENCE_REQUESTS_PER_HOUR per physician, counted under a lock on the physician.
+ * `POST /conferences/request/{patientId}`: the physician invites the patient's account, for now or for a
+ * booked date and time (then with reminders). One open request per physician and patient (a partial
+ * unique index decides between parallel requests), and at most CONFERENCE_REQUESTS_PER_HOUR per
+ * physician, counted under a lock on the physician.
  */
 export async function requestConference(
   db: Database,
   user: UserRow,
   patientId: number,
   language: Language,
+  booking: RequestConferenceBody = {},
   now: Date = new Date(),
 ): Promise<number> {
+  const scheduledAt = booking.date && booking.time ? visitStart(booking.date, booking.time) : null;
   if (user.userType !== 'PHY') throw new HttpError(403, 'ACCESS_DENIED');
   const { allowed, invitee } = await checkCanCreate(db, user, patientId, language, now);
   if (!allowed.canUserCreateConference || !invitee) throw new HttpError(403, 'CONFERENCE_NOT_ALLOWED');
@@ -60,6 +64,7 @@ export async function requestConference(
         requestedByUserId: user.id,
         inviteeUserId: invitee.id,
         room: randomBytes(18).toString('base64url'),
+        scheduledAt,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -72,6 +77,10 @@ export async function requestConference(
       link: CONFERENCES_LINK,
       now,
     });
+    if (scheduledAt) {
+      const visit = { id: created.id, scheduledAt, requestedByUserId: user.id, inviteeUserId: invitee.id };
+      await queueVisitReminders(tx, visit, now);
+    }
     return created.id;
   });
 }
@@ -106,6 +115,7 @@ export async function answerConference(
         inviteeUserId: conferences.inviteeUserId,
       });
     if (!updated) throw new HttpError(409, 'CONFERENCE_ALREADY_ANSWERED');
+    if (answer.state === 'REJECTED') await dropVisitReminders(tx, [id]);
     await announce(tx, updated);
     await queueNotification(tx, {
       userIds: [updated.requestedByUserId],

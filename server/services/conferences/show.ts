@@ -1,19 +1,19 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ConferenceShow, OnlinePatients } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { conferences, consents, patients, projectMembers, users } from '../../db/schema';
+import { conferences, consents, patients, projectMembers, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { projectConsentsInForce } from '../consents/in-project';
 import { partyOf } from './list';
 import { onlineAmong } from './presence';
+import { assertJoinOpen } from './visits';
 
 /** Participants listed at most by `onlinePatients`: a picker, not an export. */
 const ONLINE_PATIENTS_MAX = 500;
 
 /**
  * `GET /conferences/{id}/show`: where the call takes place, for either party of an accepted conference
- * not ended. `videoUrlTemplate` (VIDEO_URL_TEMPLATE) points at an external room named after the
+ * not ended, once open (a booked visit: VISIT_JOIN_EARLY_MINUTES before its start). `videoUrlTemplate` (VIDEO_URL_TEMPLATE) points at an external room named after the
  * conference's unguessable room; without it the portal's own call page.
  */
 export async function showConference(
@@ -23,11 +23,17 @@ export async function showConference(
   videoUrlTemplate: string | null,
 ): Promise<ConferenceShow> {
   const [row] = await db
-    .select({ state: conferences.state, endedAt: conferences.endedAt, room: conferences.room })
+    .select({
+      state: conferences.state,
+      endedAt: conferences.endedAt,
+      room: conferences.room,
+      scheduledAt: conferences.scheduledAt,
+    })
     .from(conferences)
     .where(and(eq(conferences.id, id), partyOf(user)));
   if (!row) throw new HttpError(404, 'NOT_FOUND');
   if (row.state !== 'ACCEPTED' || row.endedAt !== null) throw new HttpError(409, 'CONFERENCE_NOT_ACTIVE');
+  assertJoinOpen(row.scheduledAt);
   return {
     url: videoUrlTemplate
       ? videoUrlTemplate.replaceAll('{room}', encodeURIComponent(row.room))

@@ -105,6 +105,7 @@ export function modelReply(model: ConsentModel, language: Language): Model {
   return {
     modelCode: model.modelCode,
     title: model.title[language],
+    notice: model.text[language],
     jsonSchema: JSON.stringify(localizeSchema(model.jsonSchema, language)),
   };
 }

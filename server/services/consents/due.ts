@@ -1,5 +1,5 @@
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { FEA_CONSENT_CODE } from './catalogue';
 import { type ConsentRow, currentConsents, isExpired, isInForce } from './records';
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { type CeremonyKind, ConsentAction, ConsentSigner } from '../../../src/contract';
 import type { Database } from '../../db/client';
-import type { CeremonyRow, SignedOutput } from '../signing/ceremony';
+import type { CeremonyEffect, CeremonyRow, SignedOutput } from '../signing/ceremony';
 import { noticeConsentsOnBehalf } from './notice';
-import { recordConsentVersion } from './record';
+import { type InviteRefusalNotifier, recordConsentVersion } from './record';
 import { orderTargets } from './rules';
 
 /** What a consent ceremony records once signed; stored as the ceremony's effect. */
@@ -37,33 +37,38 @@ export function subjectOf(item: { consentCode: string; projectId: number | null 
   return `${item.consentCode}:${item.projectId ?? ''}`;
 }
 
-/** Records each signed consent in the transaction that stores the signed PDFs. */
-export async function applyConsentEffect(
-  tx: Database,
-  ceremony: CeremonyRow,
-  signed: readonly SignedOutput[],
-): Promise<void> {
-  const effect = v.parse(ConsentEffect, ceremony.effect);
-  const completedAt = new Date();
-  const items = orderTargets(effect.items);
-  for (const item of items) {
-    const document = signed.find((output) => output.subject === item.subject);
-    if (!document) throw new Error(`no signed document for ${item.subject}`);
-    await recordConsentVersion(tx, {
-      ...item,
+/**
+ * Records each signed consent in the transaction that stores the signed PDFs; a refused project invitation
+ * is told with `onInviteRefused` (the composition root gives the projects area's notifier).
+ */
+export const consentEffect =
+  (onInviteRefused: InviteRefusalNotifier): CeremonyEffect =>
+  async (tx: Database, ceremony: CeremonyRow, signed: readonly SignedOutput[]): Promise<void> => {
+    const effect = v.parse(ConsentEffect, ceremony.effect);
+    const completedAt = new Date();
+    const items = orderTargets(effect.items);
+    for (const item of items) {
+      const document = signed.find((output) => output.subject === item.subject);
+      if (!document) throw new Error(`no signed document for ${item.subject}`);
+      await recordConsentVersion(
+        tx,
+        {
+          ...item,
+          patientId: effect.patientId,
+          signer: effect.signer,
+          medium: 'digital',
+          signedDocumentId: document.signedDocumentId,
+          collectedByUserId: ceremony.userId,
+          now: completedAt,
+        },
+        onInviteRefused,
+      );
+    }
+    await noticeConsentsOnBehalf(tx, {
+      collectorUserId: ceremony.userId,
       patientId: effect.patientId,
-      signer: effect.signer,
       medium: 'digital',
-      signedDocumentId: document.signedDocumentId,
-      collectedByUserId: ceremony.userId,
+      consents: items,
       now: completedAt,
     });
-  }
-  await noticeConsentsOnBehalf(tx, {
-    collectorUserId: ceremony.userId,
-    patientId: effect.patientId,
-    medium: 'digital',
-    consents: items,
-    now: completedAt,
-  });
-}
+  };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ConsentAction, ConsentMedium } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { recordAccessOutsideGate } from '../access';
+import { recordWrite } from '../access/recorded';
 import { patientPhoneOnRecord } from '../signing/on-behalf';
 import { queueSms } from '../sms/outbox';
 import { modelOfConsent } from './catalogue';
@@ -45,11 +45,7 @@ export async function noticeConsentsOnBehalf(
   const self = collector?.userType === 'PAT' && collector.patientId === input.patientId;
   if (!collector || self || input.consents.length === 0) return;
   for (const consent of input.consents)
-    await recordAccessOutsideGate(tx, {
-      user: collector,
-      patientId: input.patientId,
-      activity: 'CONSENT_WRITE',
-      outcome: 'ALLOWED',
+    await recordWrite(tx, collector, input.patientId, 'CONSENT_WRITE', {
       detail: `consent ${consent.consentCode} ${consent.action} recorded (${input.medium}) by ${collector.displayName}`,
     });
   const phone = await patientPhoneOnRecord(tx, input.patientId);

@@ -1,9 +1,8 @@
 import type { ConsentAction, SignerType } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signedDocuments } from '../../db/schema';
+import { signedDocuments, type UserRow } from '../../db/schema';
 import { noticeConsentsOnBehalf } from './notice';
-import { recordConsentVersion } from './record';
+import { type InviteRefusalNotifier, recordConsentVersion } from './record';
 import type { ConsentRow } from './records';
 
 export interface PaperConsent {
@@ -15,6 +14,8 @@ export interface PaperConsent {
   title: string;
   scan: Uint8Array;
   now: Date;
+  /** Tells the project's members when this paper refuses its invitation (the projects area's notifier). */
+  onInviteRefused: InviteRefusalNotifier;
 }
 
 /**
@@ -42,18 +43,22 @@ export function recordPaperConsent(
       .returning({ id: signedDocuments.id });
     if (!document) throw new Error('paper scan not stored');
     // The transaction handle is a Database for every query the service runs.
-    const row = await recordConsentVersion(tx as unknown as Database, {
-      patientId,
-      consentCode: paper.consentCode,
-      projectId: paper.projectId,
-      action: paper.action,
-      jsonData: {},
-      signer: { type: paper.signerType },
-      medium: 'paper',
-      signedDocumentId: document.id,
-      collectedByUserId: collector.id,
-      now,
-    });
+    const row = await recordConsentVersion(
+      tx as unknown as Database,
+      {
+        patientId,
+        consentCode: paper.consentCode,
+        projectId: paper.projectId,
+        action: paper.action,
+        jsonData: {},
+        signer: { type: paper.signerType },
+        medium: 'paper',
+        signedDocumentId: document.id,
+        collectedByUserId: collector.id,
+        now,
+      },
+      paper.onInviteRefused,
+    );
     await noticeConsentsOnBehalf(tx as unknown as Database, {
       collectorUserId: collector.id,
       patientId,

@@ -3,8 +3,8 @@ import type {
   PreparedDocuments,
   PrepareInformedConsentBody,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { patientHeader } from '../patients';
 import { type DocumentToSign, prepareCeremony } from '../signing/ceremony';

@@ -3,11 +3,20 @@ import type { ConsentAction, ConsentMedium, ConsentSigner } from '../../../src/c
 import type { Database } from '../../db/client';
 import { consents } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { tellMembersOfRefusal } from '../projects/invite-refused';
+import { queuePatientNotification } from '../notify/outbox';
 import { expiryOf, modelOfConsent } from './catalogue';
 import { syncInProject } from './in-project';
 import { type ConsentRow, currentConsents } from './records';
 import { assertAction, statusOfAction } from './rules';
+
+/**
+ * Tells a project's members that the patient refused its invitation, inside the consent's transaction.
+ * Given by the caller (the projects area owns the members), so consents does not import projects.
+ */
+export type InviteRefusalNotifier = (
+  tx: Database,
+  refusal: { projectId: number; patientId: number; now: Date },
+) => Promise<void>;
 
 export interface ConsentVersionInput {
   patientId: number;
@@ -27,7 +36,11 @@ export interface ConsentVersionInput {
  * for `consensusPreviousVersions`. The rules are checked again here, inside the transaction, so a
  * project consent given meanwhile still blocks the dossier revoke.
  */
-export async function recordConsentVersion(tx: Database, input: ConsentVersionInput): Promise<ConsentRow> {
+export async function recordConsentVersion(
+  tx: Database,
+  input: ConsentVersionInput,
+  onInviteRefused: InviteRefusalNotifier,
+): Promise<ConsentRow> {
   const model = modelOfConsent(input.consentCode);
   if (!model) throw new HttpError(400, 'BAD_REQUEST', [{ field: 'consentCode', code: 'invalid' }]);
   // One signature at a time per patient: the row lock makes the revoke-order check race-free.
@@ -65,7 +78,7 @@ export async function recordConsentVersion(tx: Database, input: ConsentVersionIn
   if (!row) throw new Error('consent not stored');
   if (input.projectId !== null) await syncInProject(tx, input.patientId, input.now);
   if (input.projectId !== null && input.action === 'reject' && current?.statusCode === 'INVITE')
-    await tellMembersOfRefusal(tx, {
+    await onInviteRefused(tx, {
       projectId: input.projectId,
       patientId: input.patientId,
       now: input.now,
@@ -130,6 +143,12 @@ export async function recordInvitation(
     previousConsentId: current?.id ?? null,
     createdAt: input.now,
     updatedAt: input.now,
+  });
+  await queuePatientNotification(tx, {
+    patientIds: [input.patientId],
+    event: 'CONSENT_TO_SIGN',
+    link: `/consents/${input.patientId}`,
+    now: input.now,
   });
   return true;
 }

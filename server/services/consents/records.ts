@@ -5,15 +5,15 @@ import type {
   ConsentListQuery,
   ConsentMedium,
   ConsentNotification,
+  ConsentProjectAction,
   ConsentStatus,
   Permission,
   SignerType,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, projects } from '../../db/schema';
+import { consents, projects, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess } from '../access/gate';
 import {
   allModels,
   type ConsentModel,
@@ -23,6 +23,7 @@ import {
   type Language,
   modelOfConsent,
 } from './catalogue';
+import { projectActionsOf } from './project-action';
 
 export type ConsentRow = typeof consents.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
@@ -79,6 +80,7 @@ interface ListContext {
   user: UserRow;
   rows: readonly ConsentRow[];
   projectsById: ReadonlyMap<number, ProjectRow>;
+  projectActions: ReadonlyMap<number, ConsentProjectAction>;
   language: Language;
   now: Date;
 }
@@ -113,12 +115,15 @@ function toConsent(row: ConsentRow | null, model: ConsentModel, context: ListCon
     expiresAt: row?.expiresAt?.toISOString() ?? null,
     medium: (row?.medium ?? null) as ConsentMedium | null,
     signerType: (row?.signerType ?? null) as SignerType | null,
-    canGive: writable && (['NONE', 'INVITE', 'REVOKED', 'REJECTED'].includes(status) || expired),
+    // A consent the project ended reopens only with a new invitation (rules.ts says the same to a give).
+    canGive:
+      writable && !row?.endReason && (['NONE', 'INVITE', 'REVOKED', 'REJECTED'].includes(status) || expired),
     canRevoke: writable && status === 'GIVEN' && !projectsFirst,
     canReject: writable && status === 'INVITE',
     canModify: !closed,
     patientCollectable: model.patientCollectable,
     project: project ? { id: project.id, code: project.code, name: project.name } : null,
+    projectAction: row ? (context.projectActions.get(row.id) ?? null) : null,
     version: row ? versionOf(row) : 0,
     details: (row?.details ?? {}) as Record<string, unknown>,
   };
@@ -154,7 +159,8 @@ export async function listConsents(
     db,
     rows.flatMap((row) => (row.projectId ? [row.projectId] : [])),
   );
-  const context: ListContext = { user, rows, projectsById, language, now };
+  const projectActions = await projectActionsOf(db, rows);
+  const context: ListContext = { user, rows, projectsById, projectActions, language, now };
   const listed: Consent[] = [];
   for (const row of rows) {
     const model = modelOfConsent(row.consentCode);

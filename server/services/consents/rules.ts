@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ConsentAction } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { projects } from '../../db/schema';
+import { projects, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { type ConsentModel, isDossierConsent, isModelClosed, modelOfConsent } from './catalogue';
 import { type ConsentRow, givenProjectConsents, mayCollect, type ProjectRow, sameConsent } from './records';
@@ -50,7 +49,8 @@ export function assertMayCollect(user: UserRow, model: ConsentModel): void {
 /**
  * Whether the action may apply to the consent's current version: a closed consent answers
  * CONSENT_CLOSED, revoking the dossier consent while a project consent is given answers
- * CONSENT_REVOKE_PROJECTS_FIRST, anything else out of place CONSENT_EDIT_ERROR.
+ * CONSENT_REVOKE_PROJECTS_FIRST, giving a project consent the project ended PROJECT_PARTICIPATION_ENDED,
+ * anything else out of place CONSENT_EDIT_ERROR.
  */
 export function assertAction(
   rows: readonly ConsentRow[],
@@ -62,6 +62,8 @@ export function assertAction(
   const current = rows.find((row) => sameConsent(row, target.consentCode, target.projectId)) ?? null;
   switch (target.action) {
     case 'give':
+      // Ended by the project (removal, withdrawn invitation): only a new invitation reopens it.
+      if (current?.endReason) throw new HttpError(409, 'PROJECT_PARTICIPATION_ENDED');
       return current;
     case 'revoke':
       if (current?.statusCode !== 'GIVEN') throw new HttpError(409, 'CONSENT_EDIT_ERROR');

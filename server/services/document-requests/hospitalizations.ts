@@ -1,10 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Hospitalizations } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { hospitalizations, units } from '../../db/schema';
+import { hospitalizations, type UserRow, units } from '../../db/schema';
+import { authorizeRequests } from '../access/document-requests';
 import type { Language, Localized } from '../language';
-import { authorizeRequests } from './access';
 
 const regimes: Record<string, Localized> = {
   O: { it: 'Ricovero ordinario', en: 'Inpatient admission' },

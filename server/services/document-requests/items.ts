@@ -1,9 +1,8 @@
 /** The items of a new request, checked against the patient's data and described for the archive. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CreateRequestBody, FieldError, RequestItem } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, hospitalizations, units } from '../../db/schema';
+import { documents, hospitalizations, type UserRow, units } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { visibleToCondition } from '../obscuring/visibility';
 

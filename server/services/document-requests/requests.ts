@@ -10,11 +10,10 @@ import {
   RequestItem,
   type RequestStatus,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documentRequestHospitalizations, documentRequests } from '../../db/schema';
+import { documentRequestHospitalizations, documentRequests, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizeRequests } from './access';
+import { authorizeRequests } from '../access/document-requests';
 import { recordItems, reportItems } from './items';
 import { deliveryErrors, itemErrors, quoteOf } from './rules';
 

@@ -1,9 +1,8 @@
 import { and, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DocumentList, DocumentListQuery } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import { instantPlaceholder, preparedOnce } from '../../db/prepared';
-import { documents, documentTypes, units } from '../../db/schema';
+import { documents, documentTypes, type UserRow, units } from '../../db/schema';
 import { type AuditedStatement, auditRowCte } from '../audit';
 import type { Language } from '../language';
 import { visibleToCondition } from '../obscuring/visibility';

@@ -1,9 +1,8 @@
 import { and, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Document, DocumentStatus, ObscuringInfo, PatientLocationCode } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, documentTypes, studies, units } from '../../db/schema';
+import { documents, documentTypes, studies, type UserRow, units } from '../../db/schema';
 import type { Language } from '../language';
 import { patientLocations } from '../reference/reference.data';
 import { isStaff } from '../users';

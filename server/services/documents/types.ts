@@ -1,7 +1,6 @@
 import { asc } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documentTypes, units } from '../../db/schema';
+import { documentTypes, type UserRow, units } from '../../db/schema';
 import type { Language } from '../language';
 import { isStaff } from '../users';
 

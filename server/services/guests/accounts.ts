@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import type { GuestPerson } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
+import type { Language } from '../../../src/contract/language';
 import type { Database } from '../../db/client';
-import { smsOutbox, users } from '../../db/schema';
+import { smsOutbox, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { hashPassword } from '../password';
 import { credentialsSms, grantedSms } from './guests.data';
@@ -58,7 +58,7 @@ export async function existingGuestUser(db: Database, fiscalCode: string): Promi
  */
 export async function ensureGuestAccount(
   tx: Database,
-  input: { person: GuestPerson; patientName: string; patientId: number; language: 'it' | 'en'; now: Date },
+  input: { person: GuestPerson; patientName: string; patientId: number; language: Language; now: Date },
 ): Promise<UserRow> {
   const { person } = input;
   const existing = await existingGuestUser(tx, person.fiscalCode);

@@ -7,16 +7,15 @@ import {
   type PrepareGuestCreateBody,
   type PrepareGuestUpdateBody,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, documentTypes, guests, signatureCeremonies, users } from '../../db/schema';
+import { documents, documentTypes, guests, signatureCeremonies, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { deadlineInstant, romeToday } from '../accounts/guest-grants';
 import type { Language } from '../language';
 import { type PatientHeader, patientHeader } from '../patients';
 import { prepareCeremony } from '../signing/ceremony';
 import { ensureGuestAccount, existingGuestUser } from './accounts';
 import { renderAuthorisation } from './authorisation-pdf';
-import { deadlineInstant, romeToday } from './grants';
 import { accessTitleOf, MAX_DEADLINE_YEARS } from './guests.data';
 import { replaceSharedDocuments } from './queries';
 

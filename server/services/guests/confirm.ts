@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { findSignedCeremony } from '../signing/ceremony';
 import { GUEST_KIND, GuestEffect } from './ceremony';

@@ -1,4 +1,5 @@
 import type { AccessTitleCode, GuestRelationship, GuestRight } from '../../../src/contract';
+import type { Language } from '../../../src/contract/language';
 import type { Localized } from '../language';
 
 /**
@@ -18,7 +19,7 @@ export const accessTitles: readonly { code: AccessTitleCode; desc: Localized }[]
   { code: 'curator', desc: { it: 'Curatore', en: 'Curator' } },
 ];
 
-export function accessTitleOf(code: string, language: 'it' | 'en'): { code: AccessTitleCode; desc: string } {
+export function accessTitleOf(code: string, language: Language): { code: AccessTitleCode; desc: string } {
   const found = accessTitles.find((title) => title.code === code);
   return { code: (found?.code ?? 'delegation') as AccessTitleCode, desc: found?.desc[language] ?? code };
 }
@@ -45,7 +46,7 @@ export const MAX_DEADLINE_YEARS = 5;
 
 /** SMS to a new guest: who authorised them, the username and the temporary password. */
 export const credentialsSms: Record<
-  'it' | 'en',
+  Language,
   (patient: string, username: string, password: string) => string
 > = {
   it: (patient, username, password) =>
@@ -55,7 +56,7 @@ export const credentialsSms: Record<
 };
 
 /** SMS to a person who already has a guest account. */
-export const grantedSms: Record<'it' | 'en', (patient: string, username: string) => string> = {
+export const grantedSms: Record<Language, (patient: string, username: string) => string> = {
   it: (patient, username) =>
     `${patient} ti ha autorizzato ad accedere ai suoi documenti sul portale. Accedi con il tuo utente ${username}.`,
   en: (patient, username) =>

@@ -1,24 +1,11 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Guest, GuestGrant, GuestList, GuestRelationship, GuestRight } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { guestDocuments, guests, patients, users } from '../../db/schema';
+import { guestDocuments, guests, patients, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
-import { activeGrantCondition } from '../accounts/active';
+import { activeGrantCondition, deadlineDay } from '../accounts/guest-grants';
 import type { Language } from '../language';
-import { deadlineDay } from './grants';
 import { accessTitleOf } from './guests.data';
-
-/**
- * Guests are managed by the patient alone: staff and guests themselves get ACCESS_DENIED (a guest never
- * sees the list of guests). The access is audited like every read of the patient's data.
- */
-export async function authorizeGuestManagement(db: Database, user: UserRow): Promise<number> {
-  if (user.userType !== 'PAT' || user.patientId === null) throw new HttpError(403, 'ACCESS_DENIED');
-  await authorizePatientAccess(db, user, user.patientId, 'PATIENT_READ', { detail: 'GUESTS' });
-  return user.patientId;
-}
 
 const documentIdsColumn = sql<
   number[] | null

@@ -1,7 +1,7 @@
 import type { GuestHome } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { authorizePatientAccess } from '../access';
+import type { UserRow } from '../../db/schema';
+import { authorizePatientAccess } from '../access/gate';
 import { grantsOf } from '../guests/queries';
 import type { Language } from '../language';
 import { countNewDocuments } from './patient';

@@ -1,13 +1,14 @@
 import { and, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { GUEST_ENDING_DAYS, type PatientHome } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documentRequests, documents, guests, uploadedDocuments, users } from '../../db/schema';
-import { authorizePatientAccess } from '../access';
+import { documentRequests, documents, guests, type UserRow, uploadedDocuments, users } from '../../db/schema';
+import { authorizePatientAccess } from '../access/gate';
+import { deadlineDay } from '../accounts/guest-grants';
 import { listConsents, notificationOf } from '../consents/records';
-import { deadlineDay } from '../guests/grants';
 import type { Language } from '../language';
 import { visibleToCondition } from '../obscuring/visibility';
+import { planToRead } from '../pair/records';
+import { projectsEndedSince } from '../projects/ended';
 import { unseenReviewsOf } from '../uploads/rules';
 import { sinceOf } from './since';
 
@@ -131,5 +132,8 @@ export async function patientHome(
     uploadsReviewed: await reviewedUploads(db, user),
     newDocuments: await countNewDocuments(db, user, patientId, since),
     guestsEnding: await guestsEnding(db, patientId, now),
+    pairToRead: await planToRead(db, patientId, now),
+    projectsEnded:
+      user.userType === 'PAT' ? await projectsEndedSince(db, patientId, since, HOME_LIST_LIMIT) : [],
   };
 }

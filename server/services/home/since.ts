@@ -1,4 +1,4 @@
-import type { UserRow } from '../../app-env';
+import type { UserRow } from '../../db/schema';
 
 /** Without a previous login (a first visit, or an external identity provider), "new" means the last 30 days. */
 const FALLBACK_DAYS = 30;

@@ -1,9 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { StaffHome } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { patients, uploadedDocuments } from '../../db/schema';
-import { recordAccessOutsideGate } from '../access';
+import { patients, type UserRow, uploadedDocuments } from '../../db/schema';
+import { recordReadOfEach } from '../access/recorded';
 import { awaitingReviewBy } from '../uploads/rules';
 import { HOME_LIST_LIMIT } from './patient';
 
@@ -30,14 +29,13 @@ export async function staffHome(db: Database, user: UserRow, now: Date): Promise
     .groupBy(uploadedDocuments.patientId, patients.name, patients.surname)
     .orderBy(desc(count), uploadedDocuments.patientId)
     .limit(HOME_LIST_LIMIT);
-  for (const row of rows)
-    await recordAccessOutsideGate(db, {
-      user,
-      patientId: row.patientId,
-      activity: 'UPLOAD_READ',
-      outcome: 'ALLOWED',
-      detail: 'home: uploads to review',
-    });
+  await recordReadOfEach(
+    db,
+    user,
+    rows.map((row) => row.patientId),
+    'UPLOAD_READ',
+    'home: uploads to review',
+  );
   return {
     role: 'STAFF',
     uploadsToReview: rows[0]?.total ?? 0,

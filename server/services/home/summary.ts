@@ -1,6 +1,6 @@
 import type { HomeSummary } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import type { Language } from '../language';
 import { isStaff } from '../users';
 import { guestHome } from './guest';

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { NewMessageFields, UPLOAD_MAX_BYTES } from '../../../src/contract';
-import type { AppEnv } from '../../app-env';
 import { HttpError } from '../../http-error';
 import { fieldErrors } from '../../validate';
 import { checkPdf, tooLarge } from '../uploads/pdf-check';
@@ -32,7 +31,7 @@ function cleanName(name: string): string {
  * and an optional PDF `file`, checked by its bytes as uploads are. Fields are validated before the file.
  */
 export async function readNewMessage(
-  c: Context<AppEnv>,
+  c: Context,
 ): Promise<{ fields: NewMessageFields; file: MessageFile | null }> {
   if (!(c.req.header('Content-Type') ?? '').startsWith('multipart/form-data'))
     throw new HttpError(400, 'BAD_REQUEST', [{ field: 'body', code: 'required' }]);

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { MessageDetail, MessageList, MessageSummary, PagingQuery } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { messageRecipients, messages, users } from '../../db/schema';
+import { messageRecipients, messages, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { publishLive } from '../live/publish';
 import { accountScope, takesPart, visibleMessage } from './visibility';

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { MessageRecipient } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { guests, projectMembers, units, users } from '../../db/schema';
+import { guests, projectMembers, type UserRow, units, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
-import { liveCondition, liveGrant } from '../guests/grants';
+import { authorizePatientAccess } from '../access/gate';
+import { liveCondition, liveGrant } from '../accounts/guest-grants';
 import { careTeam } from '../projects/care-team';
 import { isStaff } from '../users';
 

@@ -4,11 +4,11 @@ import {
   MESSAGE_RATE_WINDOW_MINUTES,
   type NewMessageFields,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { messageRecipients, messages } from '../../db/schema';
+import { messageRecipients, messages, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { publishLive } from '../live/publish';
+import { queueNotification } from '../notify/outbox';
 import type { MessageFile } from './form';
 import { allowedRecipients, messagePatient } from './recipients';
 import { participantsOf, visibleMessage } from './visibility';
@@ -19,7 +19,8 @@ const SEND_LOCK = 7301;
 /**
  * Sends a message: every recipient must be one the caller may write to about the patient, or (a reply)
  * someone of the message answered, which the caller took part in. At most MESSAGE_RATE_LIMIT messages per
- * sender in the window, counted under a per-sender lock so parallel sends cannot pass it together.
+ * sender in the window, counted under a per-sender lock so parallel sends cannot pass it together. The
+ * recipients are told live and, as they chose in their notification preferences, by push.
  */
 export async function sendMessage(
   db: Database,
@@ -66,6 +67,13 @@ export async function sendMessage(
       .insert(messageRecipients)
       .values(recipientIds.map((recipientUserId) => ({ messageId: row.id, recipientUserId })));
     await publishLive(tx, { topics: ['messages'], userIds: [...recipientIds, user.id] });
+    // A push that says only that a message arrived (no sender, subject or patient on a lock screen).
+    await queueNotification(tx, {
+      userIds: recipientIds,
+      event: 'MESSAGE_NEW',
+      link: '/messages',
+      now: new Date(),
+    });
     return row.id;
   });
 }

@@ -1,7 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { messageRecipients, messages } from '../../db/schema';
+import { messageRecipients, messages, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { messagePatient } from './recipients';
 

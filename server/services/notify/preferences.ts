@@ -1,14 +1,17 @@
 import { and, eq, ne, notInArray } from 'drizzle-orm';
 import {
+  categoriesOf,
   DEFAULT_REMINDER_DAYS,
+  eventsOf,
   NOTIFICATION_EVENTS,
   type NotificationEvent,
   type NotificationFrequency,
   type NotificationPreferences,
+  type PreferenceEvent,
 } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { notificationOutbox, notificationPreferences } from '../../db/schema';
-import { rescheduleUserReminders } from '../pai/reminders';
+import { rescheduleUserReminders } from './reminders';
 import { deliveryTime } from './schedule';
 
 /**
@@ -25,11 +28,20 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
 
 type PreferencesRow = typeof notificationPreferences.$inferSelect;
 
+/**
+ * Preferences are chosen by category: an event chosen turns its whole category on, so an event added
+ * later (a consent to sign, a survey sent) reaches whoever had its category on.
+ */
+function wholeCategories(events: readonly string[]): PreferenceEvent[] {
+  const known: readonly string[] = Object.values(NOTIFICATION_EVENTS).flat();
+  return eventsOf(categoriesOf(events.filter((event): event is NotificationEvent => known.includes(event))));
+}
+
 function fromRow(row: PreferencesRow): NotificationPreferences {
   return {
     enabled: row.enabled,
     frequency: row.frequency as NotificationFrequency,
-    events: row.events as NotificationEvent[],
+    events: wholeCategories(row.events),
     important: row.important as NotificationPreferences['important'],
     reminderDays: row.reminderDays,
   };
@@ -55,7 +67,7 @@ export async function savePreferences(
 ): Promise<NotificationPreferences> {
   const saved: NotificationPreferences = {
     ...input,
-    events: [...new Set(input.events)],
+    events: wholeCategories(input.events),
     important: [...new Set(input.important)],
     reminderDays: [...new Set(input.reminderDays)].sort((a, b) => a - b),
   };

@@ -1,10 +1,10 @@
 import { hkdfSync } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import { LoginRateLimit } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { LoginRateLimit } from '../../idp/rate-limit';
 import { vapidKeys } from './push-keys';
 
 /**

@@ -31,12 +31,21 @@ export interface PushChannel {
   push(userId: number, message: NotificationMessage): Promise<PushReport>;
 }
 
-function payloadFor(message: NotificationMessage, language: Language, ack: PushPayload['ack']): string {
+/** What waits for a user in all (the app's counts), for the icon's badge; given by the composition root. */
+export type WaitingTotal = (userId: number) => Promise<number>;
+
+function payloadFor(
+  message: NotificationMessage,
+  language: Language,
+  badge: number | undefined,
+  ack: PushPayload['ack'],
+): string {
   return JSON.stringify({
     title: message.title[language],
     body: message.body[language],
     link: message.link,
     count: message.count,
+    badge,
     ack,
   } satisfies PushPayload);
 }
@@ -49,9 +58,9 @@ function payloadFor(message: NotificationMessage, language: Language, ack: PushP
 export function webPushChannel(
   db: Database,
   keys: VapidKeys,
-  options: { contact: string; logger: Logger; ackPath: string; now?: () => Date },
+  options: { contact: string; logger: Logger; ackPath: string; now?: () => Date; waiting?: WaitingTotal },
 ): PushChannel {
-  const { contact, logger, ackPath, now = () => new Date() } = options;
+  const { contact, logger, ackPath, now = () => new Date(), waiting } = options;
   const vapidDetails = { subject: contact, publicKey: keys.publicKey, privateKey: keys.privateKey };
   const ackKey = ackKeyOf(keys.privateKey);
   return {
@@ -62,6 +71,8 @@ export function webPushChannel(
         .where(eq(pushSubscriptions.userId, userId))
         .orderBy(pushSubscriptions.createdAt, pushSubscriptions.id);
       const sentAt = now();
+      // A number only, never what it counts; a count that cannot be read leaves the badge as it is.
+      const badge = devices.length > 0 && waiting ? await waiting(userId).catch(() => undefined) : undefined;
       const reached: number[] = [];
       const gone: number[] = [];
       let healthy = 0;
@@ -76,7 +87,7 @@ export function webPushChannel(
           outboxId: message.outboxIds[0] ?? 0,
           sentAt,
         });
-        const payload = payloadFor(message, language, { path: ackPath, token });
+        const payload = payloadFor(message, language, badge, { path: ackPath, token });
         const request = webpush.generateRequestDetails(subscription, payload, {
           vapidDetails,
           TTL: TIME_TO_LIVE_SECONDS,

@@ -1,5 +1,10 @@
 import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { categoryOf, MAX_FALLBACK_SMS_PER_DAY, type NotificationEvent } from '../../../src/contract';
+import {
+  categoryOf,
+  isAccountNotice,
+  MAX_FALLBACK_SMS_PER_DAY,
+  type NotificationEvent,
+} from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { notificationOutbox, notificationPreferences, smsOutbox, users } from '../../db/schema';
 import type { Language, Localized } from '../language';
@@ -43,7 +48,9 @@ export async function queueFallbackSms(
       .where(eq(users.id, input.userId))
       .for('update', { of: users });
     const important = new Set(user?.important ?? []);
-    if (!user?.phone || !input.events.some((event) => important.has(categoryOf(event)))) return false;
+    // A notice about the account (a new device) always matters: nobody chooses its category.
+    const matters = (event: NotificationEvent) => isAccountNotice(event) || important.has(categoryOf(event));
+    if (!user?.phone || !input.events.some(matters)) return false;
     const undecided = await tx
       .update(notificationOutbox)
       .set({ smsFallbackAt: input.now })

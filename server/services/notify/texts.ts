@@ -24,9 +24,20 @@ export const EVENT_TITLES: Record<NotificationEvent, Localized> = {
   },
   GUEST_INVITE_REFUSED: { it: 'Un invito è stato rifiutato', en: 'An invitation was declined' },
   CARE_PLAN_REMINDER: { it: 'Promemoria del piano di cura', en: 'Care plan reminder' },
+  CONSENT_TO_SIGN: { it: 'Hai un consenso da firmare', en: 'You have a consent to sign' },
+  SURVEY_SENT: {
+    it: 'Hai un nuovo questionario da compilare',
+    en: 'You have a new questionnaire to fill in',
+  },
   CONFERENCE_REQUESTED: { it: 'Nuova richiesta di videoconferenza', en: 'New videoconference request' },
   CONFERENCE_ACCEPTED: { it: 'Videoconferenza accettata', en: 'Videoconference accepted' },
   CONFERENCE_REJECTED: { it: 'Videoconferenza rifiutata', en: 'Videoconference declined' },
+  CONFERENCE_REMINDER: { it: 'Promemoria: videovisita in programma', en: 'Reminder: upcoming video visit' },
+  MESSAGE_NEW: { it: 'Hai un nuovo messaggio', en: 'You have a new message' },
+  NEW_DEVICE_LOGIN: {
+    it: 'Nuovo accesso al Fascicolo da un nuovo dispositivo',
+    en: 'New sign-in to the portal from a new device',
+  },
 };
 
 export const OPEN_FOR_DETAILS: Localized = {

@@ -7,11 +7,11 @@ import {
   type ObscuringInfo,
   type PrepareObscureBody,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, documentTypes, users } from '../../db/schema';
+import { documents, documentTypes, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
+import { authorizePatientAccess } from '../access/gate';
+import { recordWrite } from '../access/recorded';
 import { patientHeader } from '../patients';
 import { findSignedCeremony, prepareCeremony } from '../signing/ceremony';
 import { type RequestLine, renderObscuringRequest } from './request-pdf';
@@ -145,11 +145,7 @@ export async function applyObscuring(
       )
       update documents set obscuring = ${JSON.stringify(selection.obscuringInfo)}::jsonb
       where id in (select id from chain) and patient_id = ${effect.patientId}`);
-    await recordAccessOutsideGate(tx, {
-      user: signer,
-      patientId: effect.patientId,
-      activity: 'DOCUMENT_OBSCURE',
-      outcome: 'ALLOWED',
+    await recordWrite(tx, signer, effect.patientId, 'DOCUMENT_OBSCURE', {
       documentId: selection.documentId,
       detail: auditDetail(selection.previous, selection.obscuringInfo),
     });

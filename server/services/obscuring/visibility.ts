@@ -1,9 +1,8 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { ObscuringInfo } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
+import { noObscuring, type ObscuringInfo } from '../../../src/contract/documents';
 import type { Database } from '../../db/client';
-import { documents } from '../../db/schema';
-import { guestVisibleCondition } from '../guests/grants';
+import { documents, type UserRow } from '../../db/schema';
+import { guestVisibleCondition } from '../accounts/guest-grants';
 
 /** The viewers a patient can hide a document from, in the order the portal shows them. */
 export const obscuringFlags = [
@@ -16,17 +15,6 @@ export const obscuringFlags = [
   'otherFamily',
   'other',
 ] as const satisfies readonly (keyof ObscuringInfo)[];
-
-export const noObscuring: ObscuringInfo = {
-  general: false,
-  mate: false,
-  operator: false,
-  other: false,
-  otherFamily: false,
-  parent: false,
-  son: false,
-  specialist: false,
-};
 
 /** A stored `documents.obscuring` value with every flag present (older rows may lack some). */
 export function obscuringOf(stored: unknown): ObscuringInfo {

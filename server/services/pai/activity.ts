@@ -1,19 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaiActivity } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { paiActivities, paiActivityReminders } from '../../db/schema';
+import { paiActivities, paiActivityReminders, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { recordAccessOutsideGate } from '../access';
-import { planFor } from './access';
-import { hospitalToday } from './dates';
-import { activitiesOf } from './plans';
+import { inForce, planFor } from '../access/pai';
+import { recordWrite } from '../access/recorded';
+import { hospitalToday } from '../notify/reminder-dates';
 import {
   dropActivityReminders,
   generalReminderDays,
   queueActivityReminders,
   REMINDER_LOCK,
-} from './reminders';
+} from '../notify/reminders';
+import { activitiesOf } from './plans';
 
 interface ActivityRef {
   paiId: number;
@@ -28,7 +27,8 @@ async function activityReply(db: Database, user: UserRow, ref: ActivityRef): Pro
 }
 
 /**
- * `PUT .../done`: the activity is done on `deliveryDate` (not in the future, not before the plan's start).
+ * `PUT .../done`: the activity is done on `deliveryDate` (not in the future, not before the plan's start), in
+ * a plan in force (ACTIVE, and its patient takes part in its project).
  * Done is final: one conditional UPDATE decides, so of parallel calls one wins and the others get 409.
  * What waited to remind anyone of it is dropped in the same transaction.
  */
@@ -39,10 +39,13 @@ export async function markActivityDone(
   deliveryDate: string,
   now: Date,
 ): Promise<PaiActivity> {
-  const { plan, mayWrite, activitiesHidden } = await planFor(db, user, ref.paiId, 'CARE_PLAN_READ');
+  const access = await planFor(db, user, ref.paiId, 'CARE_PLAN_READ');
+  const { plan, mayWrite, activitiesHidden } = access;
   if (activitiesHidden) throw new HttpError(404, 'NOT_FOUND');
   if (!mayWrite) throw new HttpError(403, 'ACCESS_DENIED');
   if (plan.status !== 'ACTIVE') throw new HttpError(409, 'PAI_NOT_ACTIVE');
+  // Invited is not taking part: the plan waits for the patient's adhesion (issue 25).
+  if (!inForce(access)) throw new HttpError(409, 'PAI_NOT_IN_FORCE');
   if (deliveryDate > hospitalToday(now) || deliveryDate < plan.validFrom) {
     throw new HttpError(400, 'BAD_REQUEST', [{ field: 'deliveryDate', code: 'outOfRange' }]);
   }
@@ -60,11 +63,7 @@ export async function markActivityDone(
     const [exists] = await db.select({ id: paiActivities.id }).from(paiActivities).where(mine);
     throw exists ? new HttpError(409, 'PAI_ACTIVITY_ALREADY_DONE') : new HttpError(404, 'NOT_FOUND');
   }
-  await recordAccessOutsideGate(db, {
-    user,
-    patientId: plan.patientId,
-    activity: 'CARE_PLAN_WRITE',
-    outcome: 'ALLOWED',
+  await recordWrite(db, user, plan.patientId, 'CARE_PLAN_WRITE', {
     detail: `pai ${plan.id} activity ${ref.activityId} done ${deliveryDate}`,
   });
   return activityReply(db, user, ref);

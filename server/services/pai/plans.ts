@@ -9,14 +9,22 @@ import type {
   PaiSummary,
   PaiType,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { paiActivities, pais, paiTypes, projectMembers, projects, users } from '../../db/schema';
-import { authorizePatientAccess } from '../access';
+import {
+  paiActivities,
+  pais,
+  paiTypes,
+  projectMembers,
+  projects,
+  type UserRow,
+  users,
+} from '../../db/schema';
+import { authorizePatientAccess } from '../access/gate';
+import { inForce, mayReadPlansOf, type PaiRow, planFor } from '../access/pai';
 import type { Language } from '../language';
-import { mayReadPlansOf, type PaiRow, planFor } from './access';
+import { reminderChoices } from '../notify/reminders';
+import { participationsIn } from '../projects/participation-read';
 import { foldersOf } from './folders';
-import { reminderChoices } from './reminders';
 
 type TypeRow = typeof paiTypes.$inferSelect;
 
@@ -30,7 +38,7 @@ export const toPaiType = (row: TypeRow): PaiType => ({
 
 const doneCount = sql<number>`count(*) filter (where ${paiActivities.status} = 'DONE')::int`;
 
-/** Plans matching `where`, with their type, project, author and activity counts. */
+/** One patient's plans matching `where`, with their type, project, author, activity counts, participation. */
 async function summaries(db: Database, where: SQL | undefined, page?: { max: number; offset: number }) {
   const counts = db
     .select({
@@ -58,6 +66,15 @@ async function summaries(db: Database, where: SQL | undefined, page?: { max: num
     .where(where)
     .orderBy(desc(pais.validFrom), desc(pais.id));
   const rows = page ? await query.limit(page.max).offset(page.offset) : await query;
+  const [first] = rows;
+  const participations = first
+    ? await participationsIn(
+        db,
+        first.plan.patientId,
+        rows.map((row) => row.plan.projectId),
+        new Date(),
+      )
+    : new Map<number, PaiSummary['participation']>();
   return rows.map(
     (row): PaiSummary => ({
       id: row.plan.id,
@@ -73,6 +90,7 @@ async function summaries(db: Database, where: SQL | undefined, page?: { max: num
       author: row.author,
       activitiesTotal: row.total ?? 0,
       activitiesDone: row.done ?? 0,
+      participation: participations.get(row.plan.projectId) ?? 'not-participating',
     }),
   );
 }
@@ -181,6 +199,6 @@ export async function planDetail(
     activities,
     activitiesHidden: access.activitiesHidden,
     paiFolders,
-    canMarkDone: access.mayWrite && access.plan.status === 'ACTIVE',
+    canMarkDone: access.mayWrite && inForce(access),
   };
 }

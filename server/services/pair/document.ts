@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import * as v from 'valibot';
 import type { CeremonyKind } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
+import { noObscuring } from '../../../src/contract/documents';
 import type { Database } from '../../db/client';
-import { documents, pairPlans, units, users } from '../../db/schema';
+import { documents, pairPlans, type UserRow, units, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { noObscuring } from '../obscuring/visibility';
+import { queuePatientNotification } from '../notify/outbox';
 import { patientHeader } from '../patients';
 import type { CeremonyRow, SignedOutput } from '../signing/ceremony';
 import { prepareCeremony } from '../signing/ceremony';
@@ -131,4 +131,10 @@ export async function applyPair(
       replacesId: previous?.id ?? null,
     })
     .where(eq(pairPlans.id, plan.id));
+  await queuePatientNotification(tx, {
+    patientIds: [effect.patientId],
+    event: 'DOCUMENT_NEW',
+    link: '/dossier',
+    now,
+  });
 }

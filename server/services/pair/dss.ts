@@ -1,10 +1,9 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { AdequacyBody, AdequacyReply, DssHint, EligibilityReply } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { documents, pairPlans, patients } from '../../db/schema';
+import { documents, pairPlans, patients, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess } from '../access/gate';
 import { isStaff } from '../users';
 import { romeToday } from './coding';
 import { adequacyHints } from './dss-rules';

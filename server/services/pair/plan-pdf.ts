@@ -21,6 +21,31 @@ const label = (vocabulary: CodingVocabulary, code: string | null): string =>
   code === null ? '-' : (codeIn(vocabulary, code)?.display.it ?? code);
 const day = (iso: string): string => iso.split('-').reverse().join('/');
 
+/** The singular of the counted units (the vocabulary holds the plural): "1 giorno", not "1 giorni". */
+const SINGULAR: Readonly<Record<string, string>> = {
+  s: 'secondo',
+  min: 'minuto',
+  h: 'ora',
+  d: 'giorno',
+  m: 'metro',
+};
+const italianPlural = new Intl.PluralRules('it');
+/** A count of a unit in Italian, under the language's plural rules. */
+export function counted(value: number, vocabulary: CodingVocabulary, unit: string): string {
+  const one = italianPlural.select(value) === 'one' ? SINGULAR[unit] : undefined;
+  return `${value} ${one ?? label(vocabulary, unit)}`;
+}
+const repetitions = (value: number): string =>
+  `${value} ${italianPlural.select(value) === 'one' ? 'ripetizione' : 'ripetizioni'}`;
+
+/** A PRIpri threshold in words, as the portal says it (higher is better). */
+export function thresholdLine(item: PripriThreshold): string {
+  const name = label('monitoringIndex', item.index);
+  if (item.red === item.green)
+    return `${name}: verde (buono) da ${item.green} in su, rosso sotto ${item.red}`;
+  return `${name}: verde (buono) da ${item.green} in su, giallo tra ${item.red} e ${item.green}, rosso sotto ${item.red}`;
+}
+
 function writeExercise(writer: Writer, exercise: Exercise, at: number): void {
   writer.gap(4);
   writer.line(`${at + 1}. ${exercise.name}`, { bold: true });
@@ -35,9 +60,9 @@ function writeExercise(writer: Writer, exercise: Exercise, at: number): void {
     `Frequenza: ${frequency}${exercise.frequency.description ? ` (${exercise.frequency.description})` : ''}`,
   );
   writer.line(
-    `Serie: ${exercise.seriesNumber} x ${exercise.repetitionsNumber} ripetizioni - pausa tra le serie ${exercise.seriesInterval.value} ${label('intervalUnit', exercise.seriesInterval.unit)}, tra le sedute ${exercise.sessionInterval.value} ${label('intervalUnit', exercise.sessionInterval.unit)}`,
+    `Serie: ${exercise.seriesNumber} x ${repetitions(exercise.repetitionsNumber)} - pausa tra le serie ${counted(exercise.seriesInterval.value, 'intervalUnit', exercise.seriesInterval.unit)}, tra le sedute ${counted(exercise.sessionInterval.value, 'intervalUnit', exercise.sessionInterval.unit)}`,
   );
-  writer.line(`Durata: ${exercise.length.value} ${label('lengthUnit', exercise.length.unit)}`);
+  writer.line(`Durata: ${counted(exercise.length.value, 'lengthUnit', exercise.length.unit)}`);
   writer.line(
     `Lateralità: ${label('laterality', exercise.laterality)} - Assistenza: ${label('assistance', exercise.assistance)} - Ausilio: ${label('device', exercise.device)}`,
   );
@@ -75,8 +100,7 @@ export async function renderPlanPdf(input: PlanPdfInput): Promise<Uint8Array> {
   if (input.thresholds.length > 0) {
     writer.rule();
     writer.line('Monitoraggio PRIpri (soglie)', { bold: true, size: 12 });
-    for (const item of input.thresholds)
-      writer.line(`${label('monitoringIndex', item.index)}: verde da ${item.green}, rosso sotto ${item.red}`);
+    for (const item of input.thresholds) writer.line(thresholdLine(item));
   }
   writer.rule();
   writer.reserve(70);

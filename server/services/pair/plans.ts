@@ -6,15 +6,14 @@ import {
   type PairInput,
   type UpdatePairBody,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { pairPlans } from '../../db/schema';
+import { pairPlans, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess } from '../access/gate';
 import type { AuditActivity } from '../audit';
 import { isStaff } from '../users';
 import { assertValidPlan, romeToday } from './coding';
-import { effectiveStatus, findPlan, type PlanRow, pairsOf, plansOf } from './records';
+import { effectiveStatus, findPlan, markReadByPatient, type PlanRow, pairsOf, plansOf } from './records';
 
 /** Lock key space of plan writes (pg_advisory_xact_lock(key, patientId)). */
 const PAIR_LOCK = 4_715;
@@ -53,15 +52,22 @@ export async function visiblePlan(
   return row;
 }
 
-/** `GET /pair?patientId`: the patient's plans, newest first; drafts only for staff. */
+/**
+ * `GET /pair?patientId`: the patient's plans, newest first; drafts only for staff. The patient reading
+ * them has seen what was signed (the home stops announcing it).
+ */
 export async function listPairs(db: Database, user: UserRow, patientId: number): Promise<Pair[]> {
   await authorizePatientAccess(db, user, patientId, 'PAIR_READ');
-  return pairsOf(db, await plansOf(db, patientId, isStaff(user)));
+  const pairs = await pairsOf(db, await plansOf(db, patientId, isStaff(user)));
+  await markReadByPatient(db, user, patientId);
+  return pairs;
 }
 
 export async function getPair(db: Database, user: UserRow, id: number): Promise<Pair> {
-  const [pair] = await pairsOf(db, [await visiblePlan(db, user, id, 'PAIR_READ')]);
+  const row = await visiblePlan(db, user, id, 'PAIR_READ');
+  const [pair] = await pairsOf(db, [row]);
   if (!pair) throw new HttpError(404, 'NOT_FOUND');
+  await markReadByPatient(db, user, row.patientId);
   return pair;
 }
 

@@ -1,8 +1,14 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
-import { Exercise, type Pair, type PairStatus, PripriThreshold } from '../../../src/contract';
+import {
+  Exercise,
+  type HomePairToRead,
+  type Pair,
+  type PairStatus,
+  PripriThreshold,
+} from '../../../src/contract';
 import type { Database } from '../../db/client';
-import { pairPlans, users } from '../../db/schema';
+import { pairPlans, type UserRow, users } from '../../db/schema';
 import { romeToday } from './coding';
 import { exerciseChanges } from './diff';
 
@@ -73,4 +79,43 @@ export async function pairsOf(
       changes: previous ? exerciseChanges(storedExercises(previous), exercises) : [],
     };
   });
+}
+
+/** The signed plans of this patient not opened by the patient yet, still in force. */
+const unseenSigned = (patientId: number, today: string) =>
+  and(
+    eq(pairPlans.patientId, patientId),
+    eq(pairPlans.status, 'ACTIVE'),
+    gte(pairPlans.stopDate, today),
+    isNotNull(pairPlans.activatedAt),
+    isNull(pairPlans.patientSeenAt),
+  );
+
+/** The plan "Cosa ti aspetta" announces: signed (new, or changing the one before) and not opened yet. */
+export async function planToRead(
+  db: Database,
+  patientId: number,
+  now: Date = new Date(),
+): Promise<HomePairToRead | null> {
+  const [row] = await db
+    .select({ id: pairPlans.id, name: pairPlans.name, replacesId: pairPlans.replacesId })
+    .from(pairPlans)
+    .where(unseenSigned(patientId, romeToday(now)))
+    .orderBy(desc(pairPlans.activatedAt))
+    .limit(1);
+  return row ? { id: row.id, name: row.name, changed: row.replacesId !== null } : null;
+}
+
+/** The patient opened their plans: what was signed is no longer news (guests and staff change nothing). */
+export async function markReadByPatient(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  now: Date = new Date(),
+): Promise<void> {
+  if (user.userType !== 'PAT' || user.patientId !== patientId) return;
+  await db
+    .update(pairPlans)
+    .set({ patientSeenAt: now })
+    .where(unseenSigned(patientId, romeToday(now)));
 }

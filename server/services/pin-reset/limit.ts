@@ -1,6 +1,6 @@
+import { LoginRateLimit } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-error';
-import { LoginRateLimit } from '../../idp/rate-limit';
 import type { Logger } from '../../logger';
 
 /** A failure the limit does not count: the caller asked again too soon, nothing was guessed. */

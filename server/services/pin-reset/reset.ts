@@ -1,17 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PinResetCodeSent, PinResetDone } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
+import type { Language } from '../../../src/contract/language';
 import type { Database } from '../../db/client';
-import { signingCredentials, users } from '../../db/schema';
+import { signingCredentials, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
 import { consumeCode, issueCode } from '../otp';
 import { hashPassword } from '../password';
 import { findCredential, issueCredential } from '../signing/credentials';
 import { maskPhone, type SmsSender, sendSms } from '../sms/outbox';
-
-type Language = 'it' | 'en';
 
 const FISCAL_CODE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
 

@@ -1,11 +1,10 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type NewPripriSession, type Pripri, type PripriColours, PripriMeasure } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, pairPlans, pripriSessions, users } from '../../db/schema';
+import { consents, pairPlans, pripriSessions, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess, dossierConsentInForce } from '../access';
+import { authorizePatientAccess, dossierConsentInForce } from '../access/gate';
 import { romeToday } from '../pair/coding';
 import { storedThresholds } from '../pair/records';
 import { isStaff } from '../users';

@@ -1,10 +1,17 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CareTeam, ProjectUnit } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, documents, projectMembers, projectUnits, units, users } from '../../db/schema';
+import {
+  consents,
+  documents,
+  projectMembers,
+  projectUnits,
+  type UserRow,
+  units,
+  users,
+} from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess } from '../access/gate';
 import { projectConsentsInForce } from '../consents/in-project';
 import { isStaff } from '../users';
 

@@ -1,12 +1,10 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Project, ProjectDetails } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, guests, projects } from '../../db/schema';
+import { consents, guests, projects, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { activeGrantCondition } from '../accounts/active';
+import { activeGrantCondition, liveCondition } from '../accounts/guest-grants';
 import { projectConsentsInForce } from '../consents/in-project';
-import { liveCondition } from '../guests/grants';
 import { isStaff } from '../users';
 import { projectsRunBy, projectsWhere } from './read';
 
@@ -39,7 +37,8 @@ export async function projectDetails(db: Database, user: UserRow, id: number): P
     if (!project.isMember && user.userType !== 'ADM') throw new HttpError(403, 'PROJECT_NOT_MEMBER');
     const [counts] = await db
       .select({
-        participating: sql<number>`count(*) filter (where ${consents.statusCode} = 'GIVEN' and ${consents.revokedAt} is null)::int`,
+        // In force only, as the participant list says it: an expired consent is not a participation.
+        participating: sql<number>`count(*) filter (where ${consents.statusCode} = 'GIVEN' and ${consents.revokedAt} is null and (${consents.expiresAt} is null or ${consents.expiresAt} > now()))::int`,
         invited: sql<number>`count(*) filter (where ${consents.statusCode} = 'INVITE')::int`,
       })
       .from(consents)

@@ -1,8 +1,7 @@
 import { and, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ParticipationFilter, PatientListQuery } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, patients, uploadedDocuments } from '../../db/schema';
+import { consents, patients, type UserRow, uploadedDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { projectConsentsInForce } from '../consents/in-project';
 import { isProjectMember } from './read';

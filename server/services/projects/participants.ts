@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents, projects, users } from '../../db/schema';
+import { consents, projects, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizeConsentAccess } from '../consents/access';
+import { authorizeConsentAccess } from '../access/consents';
 import { isModelClosed, modelOfConsent } from '../consents/catalogue';
 import { syncInProject } from '../consents/in-project';
 import { recordInvitation } from '../consents/record';
@@ -74,7 +73,8 @@ export async function inviteToProject(db: Database, user: UserRow, patientId: nu
 
 /**
  * Removes the patient: participation ends and the project consent is revoked (a pending invitation is
- * withdrawn the same way). The revocation is a new version, as a signed one would be, naming who removed.
+ * withdrawn the same way). The revocation is a new version, as a signed one would be, naming who removed
+ * (`collectedByUserId`) and marked as ended by the project (`endReason`), never as the patient's revocation.
  */
 export async function removeFromProject(db: Database, user: UserRow, patientId: number, projectId: number) {
   const project = await requireProjectMember(db, user, projectId);
@@ -92,11 +92,10 @@ export async function removeFromProject(db: Database, user: UserRow, patientId: 
       consentCode: current.consentCode,
       projectId,
       statusCode: 'REVOKED',
-      details: {
-        jsonData: previous.jsonData ?? {},
-        version: (previous.version ?? 1) + 1,
-        removedBy: user.id,
-      },
+      details: { jsonData: previous.jsonData ?? {}, version: (previous.version ?? 1) + 1 },
+      // The project ended it, not the patient: who (the member), when (revokedAt), and that only a new
+      // invitation reopens it (consents/rules: no give over it, for the patient nor staff).
+      endReason: current.statusCode === 'GIVEN' ? 'PROJECT_REMOVED' : 'INVITATION_WITHDRAWN',
       collectedByUserId: user.id,
       revokedAt: now,
       previousConsentId: current.id,

@@ -1,15 +1,14 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Participation, PatientProject, Project } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents } from '../../db/schema';
-import { authorizePatientAccess } from '../access';
+import { consents, type UserRow } from '../../db/schema';
+import { authorizePatientAccess } from '../access/gate';
+import { liveGrant } from '../accounts/guest-grants';
 import { type ConsentRow, isInForce } from '../consents/records';
-import { liveGrant } from '../guests/grants';
 import { isStaff } from '../users';
 import { projectsRunBy, projectsWhere } from './read';
 
-function participationOf(row: ConsentRow | undefined, now: Date): Participation {
+export function participationOf(row: ConsentRow | undefined, now: Date): Participation {
   if (!row) return 'not-participating';
   if (isInForce(row, now)) return 'participating';
   return row.statusCode === 'INVITE' ? 'invited' : 'not-participating';

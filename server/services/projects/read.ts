@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Project } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { projectMembers, projects, projectUnits, units, users } from '../../db/schema';
+import { projectMembers, projects, projectUnits, type UserRow, units, users } from '../../db/schema';
 import { isModelClosed, modelOfConsent } from '../consents/catalogue';
 
 /** The projects matching `where`, with their members and units, as `user` sees them. */

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { consents } from '../../db/schema';
+import { consents, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { currentConsents } from '../consents/records';
 import { tellMembersOfRefusal } from './invite-refused';

@@ -1,3 +1,4 @@
+import type { Language } from '../../../src/contract/language';
 import type { Localized } from '../language';
 
 /** Who may sign for a patient (GET /sign/patientRelationship). */
@@ -12,7 +13,7 @@ export const patientRelationships: readonly { code: string; desc: Localized }[] 
 ];
 
 /** The SMS carrying the PIN of a credential issued at FEA activation. */
-export const pinSmsText: Record<'it' | 'en', (pin: string) => string> = {
+export const pinSmsText: Record<Language, (pin: string) => string> = {
   it: (pin) => `Dossier Sanitario: il tuo PIN di firma è ${pin}. Conservalo e non comunicarlo a nessuno.`,
   en: (pin) => `Dossier Sanitario: your signing PIN is ${pin}. Keep it safe and do not share it with anyone.`,
 };

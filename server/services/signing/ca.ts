@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { asc } from 'drizzle-orm';
+import { keyEncryptionKey, openPrivateKey, sealPrivateKey } from '../../auth/secret';
 import type { Database } from '../../db/client';
 import { certificateAuthorities } from '../../db/schema';
 import type { Logger } from '../../logger';
-import { keyEncryptionKey, openPrivateKey, sealPrivateKey } from './secret';
 import { createSelfSignedCa, exportPkcs8, importSigningKey, x509 } from './x509';
 
 export interface CertificateAuthority {

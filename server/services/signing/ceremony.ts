@@ -2,9 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CeremonyKind } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies, tempDocuments } from '../../db/schema';
+import { signatureCeremonies, tempDocuments, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
 /** How long prepared documents wait for their signature. */
@@ -39,13 +38,16 @@ export interface SignedOutput {
 
 /**
  * What a successful signature does (record a consent, obscure documents, save a guest…), one per kind in
- * ./effects.ts. It runs in the same transaction that stores the signed PDFs: either both happen or neither.
+ * server/ceremony-effects.ts. It runs in the same transaction that stores the signed PDFs: either both happen or neither.
  */
 export type CeremonyEffect = (
   tx: Database,
   ceremony: CeremonyRow,
   signed: readonly SignedOutput[],
 ) => Promise<void>;
+
+/** The effect of each ceremony kind; the table itself is built at the composition root (server/ceremony-effects.ts). */
+export type CeremonyEffects = Readonly<Record<CeremonyKind, CeremonyEffect>>;
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

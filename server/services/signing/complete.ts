@@ -2,21 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { signatureCeremonies, signedDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import type { CeremonyRow, SignedOutput, TempDocument } from './ceremony';
-import { ceremonyEffects } from './effects';
+import type { CeremonyEffects, CeremonyRow, SignedOutput, TempDocument } from './ceremony';
 
 /**
  * Signs every document of the ceremony with `signPdf`, then in ONE transaction stores the signed PDFs,
- * applies the effect of the ceremony's kind and marks it SIGNED. A failing effect rolls everything back.
+ * applies the effect of the ceremony's kind (from `effects`, the table the composition root builds) and marks
+ * it SIGNED. A failing effect rolls everything back.
  */
 export async function completeCeremony(
   db: Database,
   ceremony: CeremonyRow,
   documents: readonly TempDocument[],
   signPdf: (pdf: Uint8Array) => Promise<Uint8Array>,
+  effects: CeremonyEffects,
   now: Date = new Date(),
 ): Promise<SignedOutput[]> {
-  const effect = ceremonyEffects[ceremony.kind];
+  const effect = effects[ceremony.kind];
   const signedPdfs: Uint8Array[] = [];
   for (const document of documents) signedPdfs.push(await signPdf(document.pdf));
   return db.transaction(async (tx) => {

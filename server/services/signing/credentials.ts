@@ -1,15 +1,14 @@
 import { createPrivateKey } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CertificateStatus, SigningCertificate } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
+import { keyEncryptionKey, openPrivateKey, sealPrivateKey } from '../../auth/secret';
 import type { Database } from '../../db/client';
-import { patients, signingCredentials } from '../../db/schema';
+import { patients, signingCredentials, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
 import { hashPassword, verifyPassword } from '../password';
 import { certificateAuthority } from './ca';
 import type { CmsSigner } from './cms';
-import { keyEncryptionKey, openPrivateKey, sealPrivateKey } from './secret';
 import { exportPkcs8, generateSignerKeys, issueSignerCertificate, x509 } from './x509';
 
 export type CredentialRow = typeof signingCredentials.$inferSelect;

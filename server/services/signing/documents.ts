@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies, signedDocuments, tempDocuments } from '../../db/schema';
+import { signatureCeremonies, signedDocuments, tempDocuments, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
+import { authorizePatientAccess } from '../access/gate';
+import { recordRefusal } from '../access/recorded';
 import { isStaff } from '../users';
 import { isConsentKind } from './on-behalf';
 
@@ -51,11 +51,7 @@ export async function signedDocument(db: Database, user: UserRow, id: number): P
   // Another patient is refused by the gate below (403), as for any dossier not theirs.
   const hidden = !ownDossier && (user.userType === 'GUE' || (isStaff(user) && !consentDocument));
   if (hidden) {
-    await recordAccessOutsideGate(db, {
-      user,
-      patientId,
-      activity: 'DOCUMENT_DOWNLOAD',
-      outcome: 'DENIED',
+    await recordRefusal(db, user, patientId, 'DOCUMENT_DOWNLOAD', {
       detail: `signed document ${id}: not meant for the reader`,
     });
     throw new HttpError(404, 'NOT_FOUND');

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { keyEncryptionKey, openPrivateKey, sealPrivateKey } from '../../auth/secret';
 import type { Database } from '../../db/client';
 import { DEMO_SIGNING_PIN, DEMO_SIGNING_PIN_HASH } from '../../db/seed/signing';
 import { verifyPassword } from '../password';
 import { certificateAuthority } from './ca';
 import { signPdf } from './pades';
-import { keyEncryptionKey, openPrivateKey, sealPrivateKey } from './secret';
 import { exportPkcs8, generateSignerKeys, issueSignerCertificate, x509 } from './x509';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'signing-keys-'));

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CeremonyKind, Contacts } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { patients, users } from '../../db/schema';
+import { patients, type UserRow, users } from '../../db/schema';
 import type { CeremonyRow } from './ceremony';
 
 /**

@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SignCdcRequest, SignRequest, SignSyncReply } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies } from '../../db/schema';
+import { signatureCeremonies, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
 import type { Language } from '../language';
@@ -11,6 +10,7 @@ import { dispatchQueuedSms, recordOnlySender, type SmsSender } from '../sms/outb
 import { isStaff } from '../users';
 import {
   asCeremony,
+  type CeremonyEffects,
   type CeremonyRow,
   ceremonyBinding,
   findOpenCeremony,
@@ -32,6 +32,8 @@ import { signPdf } from './pades';
 
 export interface SigningDeps {
   db: Database;
+  /** What a completed signature does, by the ceremony's kind (built at the composition root). */
+  ceremonyEffects: CeremonyEffects;
   logger?: Logger;
   smsSender?: SmsSender;
   now?: Date;
@@ -167,6 +169,7 @@ async function signAuthorized(
         location: 'MeView',
         signingTime: now,
       }),
+    deps.ceremonyEffects,
     now,
   );
   // An effect may have queued SMS in the signing transaction (a guest's credentials, the notice to a patient

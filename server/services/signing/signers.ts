@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { SignerInfo, SigningCertificate } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { patients, signingCredentials, users } from '../../db/schema';
+import { patients, signingCredentials, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess } from '../access/gate';
 import { maskPhone, recordOnlySender, type SmsSender, sendSms } from '../sms/outbox';
 import { isStaff } from '../users';
 import {

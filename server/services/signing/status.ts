@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { SignCheckReply } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies, signedDocuments, tempDocuments } from '../../db/schema';
+import { signatureCeremonies, signedDocuments, tempDocuments, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { asCeremony } from './ceremony';
 import { isSigningInProcess } from './signature';

@@ -1,8 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { and, eq, gt, notInArray } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { signatureCeremonies, tempDocuments } from '../../db/schema';
+import { signatureCeremonies, tempDocuments, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { CmsSigner } from './cms';
 import { signPdf } from './pades';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { DicomStatus, StudyStatus } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { studies, units } from '../../db/schema';
@@ -90,26 +90,4 @@ export function dicomStatusOf(
   if (only === undefined) return null;
   if (numbers.length > 1) return 'MULTIPLE';
   return statusByAccession.get(only) ?? 'NOTFOUND';
-}
-
-/** For the document list: the DICOM status of each accession field of one patient, in one query. */
-export async function dicomStatusesFor(
-  db: Database,
-  patientId: number,
-  accessionFields: readonly (string | null)[],
-  now: Date = new Date(),
-): Promise<Map<string, DicomStatus | null>> {
-  const wanted = [...new Set(accessionFields.flatMap(accessionNumbersOf))];
-  const rows = wanted.length
-    ? await db
-        .select({
-          accessionNumber: studies.accessionNumber,
-          status: studies.status,
-          moveRequestedAt: studies.moveRequestedAt,
-        })
-        .from(studies)
-        .where(and(eq(studies.patientId, patientId), inArray(studies.accessionNumber, wanted)))
-    : [];
-  const byAccession = new Map(rows.map((row) => [row.accessionNumber, settledStatus(row, now)]));
-  return new Map(accessionFields.map((field) => [field ?? '', dicomStatusOf(field, byAccession)]));
 }

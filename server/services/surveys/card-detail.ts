@@ -7,9 +7,8 @@ import type {
   SurveyCardDetail,
   SurveyCardResponse,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { patients, surveyAssignments, surveyCards, surveyTemplates } from '../../db/schema';
+import { patients, surveyAssignments, surveyCards, surveyTemplates, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { cardVisibleTo, selectCards, toCard } from './cards';
 import { statusOf } from './status';

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { CreateSurveyCardBody, SurveyCard, SurveyCardList } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
 import {
   consents,
@@ -9,12 +8,14 @@ import {
   surveyAssignments,
   surveyCards,
   surveyTemplates,
+  type UserRow,
   users,
 } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { hasDossierConsent } from '../access';
+import { hasDossierConsent } from '../access/gate';
 import { careRelation } from '../conferences/relation';
 import { projectConsentsInForce } from '../consents/in-project';
+import { queuePatientNotification } from '../notify/outbox';
 import { isProjectMember } from '../projects/read';
 import { announceToPatients } from './live';
 import { requireSurveyStaff } from './templates';
@@ -168,6 +169,7 @@ export async function createCard(
       .insert(surveyAssignments)
       .values(patientIds.map((patientId) => ({ cardId: card.id, patientId })));
     await announceToPatients(tx, patientIds, [user.id]);
+    await queuePatientNotification(tx, { patientIds, event: 'SURVEY_SENT', link: '/surveys', now });
     return card.id;
   });
 }

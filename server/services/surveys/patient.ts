@@ -6,9 +6,8 @@ import {
   type PatientSurveyList,
   type QuestionnaireResponse,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { surveyAssignments, surveyCards, surveyTemplates } from '../../db/schema';
+import { surveyAssignments, surveyCards, surveyTemplates, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { announceToPatients } from './live';
 import { statusOf } from './status';

@@ -6,9 +6,8 @@ import {
   type SurveyTemplateList,
   type SurveyTemplateSummary,
 } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { surveyCards, surveyTemplates, users } from '../../db/schema';
+import { surveyCards, surveyTemplates, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
 /** Templates one staff member may create in an hour: a loop or a script stops here. */

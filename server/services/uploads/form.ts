@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { UPLOAD_MAX_BYTES, UploadFields, UploadUpdateFields } from '../../../src/contract';
-import type { AppEnv } from '../../app-env';
 import { HttpError } from '../../http-error';
 import { fieldErrors } from '../../validate';
 import { checkPdf, tooLarge } from './pdf-check';
@@ -31,7 +30,7 @@ export interface UploadedFile {
 
 type Form = Record<string, string | File | (string | File)[]>;
 
-async function readForm(c: Context<AppEnv>): Promise<Form> {
+async function readForm(c: Context): Promise<Form> {
   const type = c.req.header('Content-Type') ?? '';
   if (!type.startsWith('multipart/form-data'))
     throw new HttpError(400, 'BAD_REQUEST', [{ field: 'file', code: 'required' }]);
@@ -95,9 +94,7 @@ function parseFields<S extends typeof UploadFields | typeof UploadUpdateFields>(
 }
 
 /** `POST /uploadedDocuments`: the fields (validated first: a bad form never reads the file) and the PDF. */
-export async function readNewUpload(
-  c: Context<AppEnv>,
-): Promise<{ fields: UploadFields; file: UploadedFile }> {
+export async function readNewUpload(c: Context): Promise<{ fields: UploadFields; file: UploadedFile }> {
   const form = await readForm(c);
   const fields = parseFields(UploadFields, form);
   const file = await fileOf(form, true);
@@ -107,7 +104,7 @@ export async function readNewUpload(
 
 /** `PUT /uploadedDocuments/{id}`: any of the fields, and optionally a new file. */
 export async function readUploadChange(
-  c: Context<AppEnv>,
+  c: Context,
 ): Promise<{ fields: UploadUpdateFields; file: UploadedFile | null }> {
   const form = await readForm(c);
   const fields = parseFields(UploadUpdateFields, form);

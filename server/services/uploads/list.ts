@@ -1,9 +1,9 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { UploadedDocumentList, UploadedDocumentListQuery } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { uploadedDocuments } from '../../db/schema';
-import { authorizePatientAccess, recordAccessOutsideGate } from '../access';
+import { type UserRow, uploadedDocuments } from '../../db/schema';
+import { authorizePatientAccess } from '../access/gate';
+import { recordReadOfEach } from '../access/recorded';
 import type { Language } from '../language';
 import { queryUploads, toUploadedDocuments } from './records';
 import { awaitingReviewBy, dossierConsentGiven, ownedBy, unseenReviewsOf, visibleToPhysician } from './rules';
@@ -55,14 +55,13 @@ export async function listUploads(
   if (role === 'PAT') await markReviewsSeen(db, user, now);
   else if (query.patient === undefined) {
     // A list across patients reads each patient's data: one audit row per patient on the page.
-    for (const patientId of new Set(rows.map((row) => row.upload.patientId)))
-      await recordAccessOutsideGate(db, {
-        user,
-        patientId,
-        activity: 'UPLOAD_READ',
-        outcome: 'ALLOWED',
-        detail: 'uploads to review',
-      });
+    await recordReadOfEach(
+      db,
+      user,
+      new Set(rows.map((row) => row.upload.patientId)),
+      'UPLOAD_READ',
+      'uploads to review',
+    );
   }
   const total = rows[0]?.total ?? (query.offset > 0 ? ((await queryUploads(db, where))[0]?.total ?? 0) : 0);
   return {

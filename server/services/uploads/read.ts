@@ -1,8 +1,8 @@
 import type { UploadedDocument } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess } from '../access/gate';
 import type { AuditActivity } from '../audit';
 import type { Language } from '../language';
 import { findUpload, toUploadedDocuments, type UploadRow } from './records';

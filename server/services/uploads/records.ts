@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UploadedDocument, UploadPhysician } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { patients, uploadApprovers, uploadedDocuments, users } from '../../db/schema';
+import { patients, type UserRow, uploadApprovers, uploadedDocuments, users } from '../../db/schema';
 import type { Language } from '../language';
 import { customDocumentTypes } from './types.data';
 

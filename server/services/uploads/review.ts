@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
+import { noObscuring } from '../../../src/contract/documents';
 import type { Database } from '../../db/client';
-import { documents, patients, units, uploadedDocuments } from '../../db/schema';
+import { documents, patients, type UserRow, units, uploadedDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess } from '../access';
+import { authorizePatientAccess } from '../access/gate';
 import { queueNotification } from '../notify/outbox';
-import { noObscuring } from '../obscuring/visibility';
 import { announceUpload, reviewersOf } from './announce';
 import { uploadContent } from './content';
 import { checkPdf } from './pdf-check';

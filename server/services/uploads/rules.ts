@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { UserRow } from '../../app-env';
 import { DOSSIER_CONSENT_CODE } from '../../constants';
-import { consents, uploadApprovers, uploadedDocuments } from '../../db/schema';
+import { consents, type UserRow, uploadApprovers, uploadedDocuments } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { requirePermission } from '../consents/access';
+import { requirePermission } from '../access/consents';
 
 /**
  * Who does what with uploads (decisions, docs/decisions.md "Uploaded documents"):
@@ -40,7 +39,7 @@ export function visibleToPhysician(physicianId: number): SQL {
 }
 
 /**
- * The patient gave the dossier consent: the same rule as `hasDossierConsent` (services/access.ts), written
+ * The patient gave the dossier consent: the same rule as `hasDossierConsent` (services/access/gate.ts), written
  * as a condition so a physician's list across patients is filtered and counted in SQL.
  */
 export function dossierConsentGiven(now: Date): SQL {

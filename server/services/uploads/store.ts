@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { UploadFields, UploadUpdateFields } from '../../../src/contract';
-import type { UserRow } from '../../app-env';
 import type { Database } from '../../db/client';
-import { uploadApprovers, uploadedDocuments, users } from '../../db/schema';
+import { type UserRow, uploadApprovers, uploadedDocuments, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { recordAccessOutsideGate } from '../access';
+import { recordWrite } from '../access/recorded';
 import { announceUpload, reviewersOf } from './announce';
 import type { UploadedFile } from './form';
 import { titleFromFileName } from './pdf-check';
@@ -42,13 +41,7 @@ async function setApprovers(tx: Transaction, uploadId: number, ids: number[]): P
 }
 
 function audit(db: Database, user: UserRow, patientId: number, detail: string): Promise<void> {
-  return recordAccessOutsideGate(db, {
-    user,
-    patientId,
-    activity: 'UPLOAD_WRITE',
-    outcome: 'ALLOWED',
-    detail,
-  });
+  return recordWrite(db, user, patientId, 'UPLOAD_WRITE', { detail });
 }
 
 /** A new PENDING upload of the patient's own record; the row and its approvers in one transaction. */

@@ -2,11 +2,11 @@ import { IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useLoader } from '../../api/use-loader';
+import { fetchUtilities } from '../../api/utilities';
 import { runtimeConfig } from '../../config/runtime-config';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { ErrorState, LoadingState } from '../../ui/state-views';
-import { fetchUtilities } from './api';
 
 export function AboutPage(): JSX.Element {
   const { t } = useLingui();

@@ -2,8 +2,8 @@ import { IonButton } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useState } from 'react';
-import { logout } from '../../auth/logout';
 import type { ConsentContext } from '../../session/session-atoms';
+import { logout } from '../../session/sign-out';
 
 /**
  * A 403 on `/me` with code 0 or 2 whose reply names no patient: the signing screens need the patient, so

@@ -2,9 +2,8 @@
  * `/postAuth` (spec sections 2 and 8): finish the login when the identity provider sent us back, load
  * `/me`, then route by role. A 403 on `/me` decides between consent signing and logout by its code.
  */
-import { getJson } from '../../api/request';
+import { fetchUtilities } from '../../api/utilities';
 import { completeSignin, isInternalPath, loggedInAtom, returnPathOf } from '../../auth/session';
-import { Utilities } from '../../contract/reference';
 import type { ProfileDenied } from '../../contract/user';
 import { paths } from '../../routing/paths';
 import { loadCurrentPatient } from '../../session/current-patient';
@@ -50,7 +49,7 @@ async function consentSigningPath(
       selectedPatient: patient.mepiId,
       digitalIdentity: context.authentication_method,
     });
-  const utilities = await getJson('utilities', Utilities);
+  const utilities = await fetchUtilities();
   return paths.signNewConsents({
     medium: 'digital',
     selectedPatient: patient.mepiId,

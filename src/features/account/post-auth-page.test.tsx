@@ -7,16 +7,19 @@ import { User, UserManager } from 'oidc-client-ts';
 import type { JSX } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logout } from '../../auth/logout';
 import { loggedInAtom } from '../../auth/session';
 import { consentContextAtom, currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
+import { logout } from '../../session/sign-out';
 import { newDraft, signingDraftAtom } from '../../signing/draft';
 import type { AppStore } from '../../state/store';
 import { MARIO_ROSSI, PATIENT_MARIO, PHYSICIAN_VERDI } from '../../test/fixtures';
 import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
 import { PostAuthPage } from './post-auth-page';
 
-vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
+vi.mock('../../session/sign-out', () => ({
+  logout: vi.fn(async () => undefined),
+  isLoggingOut: () => false,
+}));
 
 let store: AppStore;
 

@@ -1,5 +1,5 @@
 import { getJson, sendJson } from '../../api/request';
-import { LaunchReply } from '../../contract/cdc';
+import { LaunchPreview, LaunchReply } from '../../contract/cdc';
 
 // The screen shows the catalogue's own error and logs out: no toast.
 const options = (proof: string | undefined) => ({
@@ -15,4 +15,14 @@ export function discover(token: string, proof: string | undefined): Promise<Laun
 /** `GET /v1/cdc?id=`: redeems a context session made by the launching application. */
 export function openContext(id: string, proof: string | undefined): Promise<LaunchReply> {
   return getJson(`v1/cdc?id=${encodeURIComponent(id)}`, LaunchReply, options(proof));
+}
+
+/** `POST /v1/discovery/preview`: who the launch token would log in, without redeeming it. */
+export function previewDiscovery(token: string): Promise<LaunchPreview> {
+  return sendJson('post', 'v1/discovery/preview', { token }, LaunchPreview, options(undefined));
+}
+
+/** `GET /v1/cdc/preview?id=`: the same for a context session. */
+export function previewContext(id: string): Promise<LaunchPreview> {
+  return getJson(`v1/cdc/preview?id=${encodeURIComponent(id)}`, LaunchPreview, options(undefined));
 }

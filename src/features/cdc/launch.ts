@@ -4,9 +4,9 @@
  */
 
 import { completeLaunchLogin, prepareLaunchLogin } from '../../auth/launch-login';
-import type { LaunchPage, LaunchReply } from '../../contract/cdc';
+import type { LaunchPage, LaunchPreview, LaunchReply } from '../../contract/cdc';
 import { paths } from '../../routing/paths';
-import { discover, openContext } from './api';
+import { discover, openContext, previewContext, previewDiscovery } from './api';
 
 /** Spec 9: the context-sharing error stays 2000 ms, then the logout. */
 export const CDC_ERROR_LOGOUT_DELAY_MS = 2000;
@@ -56,4 +56,9 @@ async function runLaunch(launch: Launch): Promise<string> {
     launch.kind === 'token' ? await discover(launch.token, proof) : await openContext(launch.id, proof);
   await completeLaunchLogin(reply.token, reply.settings.openerOrigin);
   return targetOf(reply.otherParams.page, reply.otherParams.patientId);
+}
+
+/** Who the launch would log in, without using it up (asked before replacing this browser's login). */
+export function previewLaunch(launch: Launch): Promise<LaunchPreview> {
+  return launch.kind === 'token' ? previewDiscovery(launch.token) : previewContext(launch.id);
 }

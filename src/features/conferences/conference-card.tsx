@@ -9,6 +9,9 @@ import { useId } from 'react';
 import type { Conference, ConferenceState } from '../../contract/conferences';
 import type { CurrentUser } from '../../contract/user';
 import { useDateFormat } from '../../i18n/dates';
+import { AddToCalendar, JoinNotYet, VisitWhen } from './visit-schedule';
+import { useNowUntil } from './visit-time';
+import '../../ui/record-card.css';
 
 type Tone = 'success' | 'warning' | 'danger' | 'muted';
 
@@ -56,16 +59,25 @@ export function ConferenceCard({
   const asked = conference.requester.id === user.id;
   const other = asked ? conference.patient.displayName : conference.requester.displayName;
   const active = conference.state === 'INVITED' || conference.state === 'ACCEPTED';
+  const joinable = conference.state === 'ACCEPTED' && conference.endedAt === null;
+  // The device's clock opens the button (the server checks again on entering).
+  const now = useNowUntil(joinable ? conference.joinOpensAt : null);
+  const opensAt = conference.joinOpensAt;
+  const waiting = joinable && opensAt !== null && now < Date.parse(opensAt);
+  const notYetId = useId();
+  const upcoming =
+    active && conference.scheduledAt !== null && Date.parse(conference.scheduledAt) > now ? conference : null;
   return (
-    <article className="conference-card" aria-labelledby={titleId}>
-      <header className="conference-card-header">
-        <h3 id={titleId}>
+    <article className="record-card conference-card" aria-labelledby={titleId}>
+      <header className="record-card-header conference-card-header">
+        <h2 id={titleId}>
           {active && <PresenceDot online={conference.otherOnline} />}
           {other}
-        </h3>
+        </h2>
         <span className={`tone-chip conference-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
       </header>
-      <p className="conference-meta">
+      {conference.scheduledAt && <VisitWhen scheduledAt={conference.scheduledAt} />}
+      <p className="record-card-meta">
         <span>
           {asked ? (
             <Trans>Richiesta da te il {format.dateTime(conference.createdAt)}</Trans>
@@ -80,14 +92,14 @@ export function ConferenceCard({
         )}
       </p>
       {conference.state === 'REJECTED' && conference.rejectionReason && (
-        <div className="conference-reason" role="note">
+        <div className="record-card-reason" role="note">
           <strong>
             <Trans>Motivo del rifiuto</Trans>
           </strong>
           <p>{conference.rejectionReason}</p>
         </div>
       )}
-      {(conference.canAnswer || conference.canJoin) && (
+      {(conference.canAnswer || joinable || upcoming) && (
         <div className="conference-actions">
           {conference.canAnswer && (
             <>
@@ -106,13 +118,21 @@ export function ConferenceCard({
               </IonButton>
             </>
           )}
-          {conference.canJoin && (
-            <IonButton disabled={actions.busy} onClick={() => actions.onJoin(conference)}>
+          {joinable && (
+            <IonButton
+              disabled={actions.busy || waiting}
+              aria-describedby={waiting ? notYetId : undefined}
+              onClick={() => actions.onJoin(conference)}
+            >
               <IonIcon slot="start" icon={videocamOutline} aria-hidden="true" />
               <Trans>Entra</Trans>
             </IonButton>
           )}
+          {upcoming && <AddToCalendar conference={upcoming} />}
         </div>
+      )}
+      {waiting && conference.scheduledAt && (
+        <JoinNotYet id={notYetId} scheduledAt={conference.scheduledAt} now={now} />
       )}
     </article>
   );

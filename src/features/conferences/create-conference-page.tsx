@@ -1,7 +1,7 @@
 /**
- * `/createVideoConference` (spec 2): a physician picks a patient to call among the participants of a
- * project they run, those online first (a presence dot), checks canUserCreateConference and sends the
- * request. Presence has no live event: the list asks again every 30 s.
+ * `/createVideoConference` (spec 2): a physician chooses when (now, or a booked date and time: issue 25),
+ * picks a patient to call among the participants of a project they run, those online first (a presence
+ * dot), checks canUserCreateConference and sends the request. Presence has no live event: the list asks again every 30 s.
  */
 import { IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
@@ -9,16 +9,27 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { errorReplyOf } from '../../api/error-report';
+import { fetchOwnProjects } from '../../api/projects';
 import { useLoader } from '../../api/use-loader';
+import type { FieldError } from '../../contract/common';
 import type { OnlinePatients } from '../../contract/conferences';
+import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
 import { confirm } from '../../ui/confirm-dialog';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
-import { fetchCanCreate, fetchOnlinePatients, fetchOwnProjects, requestConference } from './api';
+import { fetchCanCreate, fetchOnlinePatients, requestConference } from './api';
 import { PresenceDot } from './conference-card';
+import {
+  type Booking,
+  bookingBody,
+  bookingProblems,
+  initialBooking,
+  VisitWhenFields,
+} from './visit-when-fields';
 import './conferences.css';
 import '../../ui/forms.css';
 
@@ -29,10 +40,17 @@ export function CreateConferencePage(): JSX.Element {
   const { t } = useLingui();
   const navigate = useNavigate();
   const selectId = useId();
+  const format = useDateFormat();
   const projects = useLoader(fetchOwnProjects);
   const [projectId, setProjectId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [booking, setBooking] = useState<Booking>(initialBooking);
+  const [problems, setProblems] = useState<readonly FieldError[]>([]);
+  const changeBooking = (next: Booking): void => {
+    setBooking(next);
+    setProblems([]);
+  };
   const firstProject = projects.state.status === 'ready' ? (projects.state.value[0]?.id ?? null) : null;
   const chosen = projectId ?? firstProject;
   const loadPatients = useCallback(
@@ -49,6 +67,9 @@ export function CreateConferencePage(): JSX.Element {
 
   const call = async (patient: OnlinePatients['patients'][number]): Promise<void> => {
     setRefusal(null);
+    const local = bookingProblems(booking);
+    setProblems(local);
+    if (local.length > 0) return;
     setBusy(true);
     try {
       const allowed = await fetchCanCreate(patient.id);
@@ -57,17 +78,29 @@ export function CreateConferencePage(): JSX.Element {
         return;
       }
       const name = patient.displayName;
+      const day = format.date(booking.date);
+      const time = booking.time;
+      const later = booking.mode === 'later';
       const yes = await confirm({
-        header: msg`Richiedi una videoconferenza`,
-        message: msg`Inviare a ${name} la richiesta di videoconferenza? Riceverà l'invito nel portale.`,
-        confirmLabel: msg`Invia la richiesta`,
+        header: later ? msg`Prenota una videovisita` : msg`Richiedi una videoconferenza`,
+        message: later
+          ? msg`Prenotare con ${name} una videovisita il ${day} alle ${time}? Riceverà l'invito nel portale e un promemoria.`
+          : msg`Inviare a ${name} la richiesta di videoconferenza? Riceverà l'invito nel portale.`,
+        confirmLabel: later ? msg`Prenota la visita` : msg`Invia la richiesta`,
       });
       if (!yes) return;
-      await requestConference(patient.id);
-      showToast('success', msg`Richiesta inviata: la videoconferenza sarà attiva quando il paziente accetta`);
+      await requestConference(patient.id, bookingBody(booking));
+      showToast(
+        'success',
+        later
+          ? msg`Videovisita prenotata per il ${day} alle ${time}: sarà confermata quando il paziente accetta`
+          : msg`Richiesta inviata: la videoconferenza sarà attiva quando il paziente accetta`,
+      );
       navigate(paths.videoconference());
-    } catch {
-      // The error toast has said why (e.g. a request already waiting).
+    } catch (failure) {
+      // A refused date or time is shown at its field; any other error's toast has said why.
+      const fields = errorReplyOf(failure)?.fields;
+      if (fields?.length) setProblems(fields);
     } finally {
       setBusy(false);
     }
@@ -112,6 +145,7 @@ export function CreateConferencePage(): JSX.Element {
           </select>
         </div>
       )}
+      <VisitWhenFields value={booking} onChange={changeBooking} problems={problems} disabled={busy} />
       {refusal && (
         <p className="field-error" role="alert">
           {refusal}

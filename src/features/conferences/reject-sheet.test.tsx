@@ -22,6 +22,8 @@ const conference: Conference = {
   canJoin: false,
   otherOnline: true,
   rejectionReason: null,
+  scheduledAt: null,
+  joinOpensAt: null,
   createdAt: '2026-11-24T08:00:00Z',
   answeredAt: null,
   endedAt: null,

@@ -5,8 +5,6 @@ import { getJson, sendJson } from '../../api/request';
 import type {
   CheckRevokeReply,
   ConsentList,
-  ConsentType,
-  Model,
   PaperConsentFields,
   PrepareConsentsBody,
   PreparedDocuments,
@@ -15,12 +13,11 @@ import type {
 import {
   CheckRevokeReply as CheckRevokeReplySchema,
   ConsentList as ConsentListSchema,
-  ConsentTypeList,
-  Model as ModelSchema,
   PreparedDocuments as PreparedDocumentsSchema,
 } from '../../contract/consents';
+import type { ConsentType, Model } from '../../contract/consents-catalogue';
+import { ConsentTypeList, Model as ModelSchema } from '../../contract/consents-catalogue';
 import { PatientProjectList } from '../../contract/projects';
-import { Utilities } from '../../contract/reference';
 
 export function fetchConsents(patientId: number): Promise<ConsentList> {
   return getJson(`patients/${patientId}/consensus`, ConsentListSchema);
@@ -32,11 +29,6 @@ export async function fetchConsentTypes(): Promise<ConsentType[]> {
 
 export function fetchModel(modelCode: string): Promise<Model> {
   return getJson('models', ModelSchema, { searchParams: { modelCode } });
-}
-
-/** The dossier consent's code (`mdMkConsensusDossierCode` of `GET /utilities`). */
-export async function fetchDossierConsentCode(): Promise<string> {
-  return (await getJson('utilities', Utilities)).mdMkConsensusDossierCode;
 }
 
 export function prepareConsents(patientId: number, body: PrepareConsentsBody): Promise<PreparedDocuments> {

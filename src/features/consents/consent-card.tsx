@@ -6,7 +6,9 @@ import type { Consent } from '../../contract/consents';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
 import { SignedDocument } from '../../signing/step-result';
-import { statusLook } from './consent-labels';
+import { consentLook } from './consent-labels';
+import { ProjectEndNote } from './project-end-note';
+import '../../ui/record-card.css';
 
 export function ConsentCard({
   consent,
@@ -21,14 +23,15 @@ export function ConsentCard({
 }): JSX.Element {
   const { t, i18n } = useLingui();
   const format = useDateFormat();
-  const look = statusLook(consent.statusCode);
+  const look = consentLook(consent);
+  const endedByProject = consent.projectAction !== null && consent.projectAction.kind !== 'INVITED';
   const patientBlocked = isPatient && !consent.patientCollectable;
   const titleId = `consent-${consent.id}`;
   // A patient reads the details of a project they take part in (the server shows no other).
   const showsProject = isPatient && consent.statusCode === 'GIVEN' && !consent.expired;
   return (
-    <article className="consent-card" aria-labelledby={titleId}>
-      <header className="consent-card-header">
+    <article className="record-card consent-card" aria-labelledby={titleId}>
+      <header className="record-card-header consent-card-header">
         <h3 id={titleId}>{consent.desc}</h3>
         <div className="consent-chips">
           <span className={`consent-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
@@ -40,16 +43,21 @@ export function ConsentCard({
         </div>
       </header>
       {consent.project && !consent.desc.includes(consent.project.name) && (
-        <p className="consent-meta">{consent.project.name}</p>
+        <p className="record-card-meta">{consent.project.name}</p>
       )}
-      <p className="consent-meta">
+      <p className="record-card-meta">
         {consent.signedAt && consent.statusCode === 'GIVEN' && (
           <span>{t`Firmato il ${format.date(consent.signedAt)}`}</span>
         )}
-        {consent.revokedAt && <span>{t`Revocato il ${format.date(consent.revokedAt)}`}</span>}
+        {consent.revokedAt && !endedByProject && (
+          <span>{t`Revocato il ${format.date(consent.revokedAt)}`}</span>
+        )}
         {consent.expiresAt && <span>{t`Scade il ${format.date(consent.expiresAt)}`}</span>}
         {consent.medium && <span>{consent.medium === 'paper' ? t`Cartaceo` : t`Digitale`}</span>}
       </p>
+      {endedByProject && consent.projectAction && (
+        <ProjectEndNote action={consent.projectAction} isPatient={isPatient} />
+      )}
       {!consent.canModify && (
         <p className="consent-note">
           <Trans>Non è più possibile modificare questo consenso</Trans>

@@ -1,7 +1,12 @@
 /** Texts and tones of consent states and groups (spec section 4). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ConsentCategory, ConsentNotificationColour, ConsentStatus } from '../../contract/consents';
+import type {
+  Consent,
+  ConsentCategory,
+  ConsentNotificationColour,
+  ConsentStatus,
+} from '../../contract/consents';
 
 export type Tone = 'success' | 'warning' | 'danger' | 'medium';
 
@@ -25,6 +30,24 @@ export function statusLook(status: ConsentStatus): { label: MessageDescriptor; t
       return { label: msg`Da fare`, tone: 'warning' };
     case 'NONE':
       return { label: msg`Non dato`, tone: 'medium' };
+  }
+}
+
+/**
+ * The chip of a consent: a project consent the project ended says so ("Terminata dal progetto"), never
+ * "Revocato", which is what the patient did themselves.
+ */
+export function consentLook(consent: Pick<Consent, 'statusCode' | 'projectAction'>): {
+  label: MessageDescriptor;
+  tone: Tone;
+} {
+  switch (consent.projectAction?.kind) {
+    case 'REMOVED':
+      return { label: msg`Terminata dal progetto`, tone: 'medium' };
+    case 'WITHDRAWN':
+      return { label: msg`Invito ritirato`, tone: 'medium' };
+    default:
+      return statusLook(consent.statusCode);
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * The consents notification on the Consents tab (spec section 4): green when no invitation is pending,
- * grey when all are invitations, yellow otherwise. Colour alone says nothing to everyone, so the dot
- * carries the count when there is one and an accessible label in words. Refreshed on every navigation,
- * so signing a consent updates it.
+ * The consents notification on the Consents tab and menu entry (spec section 4): green when no invitation
+ * is pending, grey when all are invitations, yellow otherwise. It is the shared count badge (one look for
+ * every tab): green, nothing pending, draws nothing; grey and yellow carry the count and the colour's
+ * meaning in words. Refreshed on every navigation, so signing a consent updates it.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
@@ -13,14 +13,21 @@ import { useLiveVersion } from '../../api/use-live-topic';
 import type { ConsentNotification } from '../../contract/consents';
 import { ConsentNotification as ConsentNotificationSchema } from '../../contract/consents';
 import type { CurrentUser } from '../../contract/user';
+import type { BadgeTone } from '../../ui/count-badge';
+import { CountBadge } from '../../ui/count-badge';
 import { NOTIFICATION_TEXT } from './consent-labels';
-import './consent-tab-badge.css';
+
+const TONE: Readonly<Record<ConsentNotification['colour'], BadgeTone | null>> = {
+  green: null,
+  grey: 'neutral',
+  yellow: 'warning',
+};
 
 /** An invitation arriving (or withdrawn) changes the dot at once. */
 const CONSENT_TOPICS = ['consents'] as const;
 
 export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.Element | null {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { pathname } = useLocation();
   const [notification, setNotification] = useState<ConsentNotification | null>(null);
   const changes = useLiveVersion(CONSENT_TOPICS);
@@ -41,16 +48,9 @@ export default function ConsentTabBadge({ user }: { user: CurrentUser }): JSX.El
     };
   }, [patientId, pathname, changes]);
 
-  if (!notification) return null;
+  const tone = notification ? TONE[notification.colour] : null;
+  if (!notification || !tone) return null;
   const text = i18n._(NOTIFICATION_TEXT[notification.colour]);
-  return (
-    // The count is drawn by CSS (`data-count`): the tab's text stays its label, the words are in aria-label.
-    <span
-      className={`consent-tab-dot dot-${notification.colour}`}
-      role="img"
-      aria-label={text}
-      title={text}
-      data-count={notification.count > 0 ? String(notification.count) : ''}
-    />
-  );
+  const count = notification.count;
+  return <CountBadge count={count} tone={tone} label={t`${text}: ${count}`} className="consents-badge" />;
 }

@@ -41,6 +41,7 @@ function consent(overrides: Partial<Consent>): Consent {
     canModify: true,
     patientCollectable: true,
     project: null,
+    projectAction: null,
     version: 1,
     details: {},
     ...overrides,
@@ -171,6 +172,7 @@ describe('ConsentsPage', () => {
       medium: null,
       canGive: true,
       canReject: true,
+      projectAction: { kind: 'INVITED', by: 'Dott.ssa Anna Ferrari', at: '2026-11-12T10:00:00.000Z' },
     });
     const withInvitation: ConsentList = { ...LIST, patientConsensusList: [consent({}), invitation] };
 
@@ -178,11 +180,12 @@ describe('ConsentsPage', () => {
       fakeServer({ 'GET /api/patients/1001/consensus': () => json(withInvitation) });
       renderAs(PATIENT_MARIO);
       const card = await screen.findByRole('article', {
-        name: 'Sei stato invitato al progetto Diabete Insieme',
+        name: 'Invito al progetto Diabete Insieme',
       });
       expect(
         screen.queryByRole('article', { name: 'Partecipazione al progetto Diabete Insieme' }),
       ).toBeNull();
+      expect(within(card).getByText('Invito da Dott.ssa Anna Ferrari, 12/11/2026')).toBeTruthy();
       expect(within(card).getByText('Dettagli').closest('ion-button')?.getAttribute('router-link')).toBe(
         '/projectDetails/4',
       );
@@ -205,7 +208,7 @@ describe('ConsentsPage', () => {
       });
       renderAs(PATIENT_MARIO);
       const card = await screen.findByRole('article', {
-        name: 'Sei stato invitato al progetto Diabete Insieme',
+        name: 'Invito al progetto Diabete Insieme',
       });
       fireEvent.click(within(card).getByText('Rifiuta'));
       store.get(confirmAtom)?.resolve(false);
@@ -214,11 +217,33 @@ describe('ConsentsPage', () => {
       fireEvent.click(within(card).getByText('Rifiuta'));
       store.get(confirmAtom)?.resolve(true);
       await waitFor(() =>
-        expect(
-          screen.queryByRole('article', { name: 'Sei stato invitato al progetto Diabete Insieme' }),
-        ).toBeNull(),
+        expect(screen.queryByRole('article', { name: 'Invito al progetto Diabete Insieme' })).toBeNull(),
       );
       expect(server.requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
+    });
+
+    it('says a participation the project ended, by whom and when, with nothing to sign', async () => {
+      const ended = consent({
+        ...invitation,
+        statusCode: 'REVOKED',
+        revokedAt: '2026-11-20T09:00:00.000Z',
+        canGive: false,
+        canReject: false,
+        projectAction: { kind: 'REMOVED', by: 'Dott.ssa Anna Ferrari', at: '2026-11-20T09:00:00.000Z' },
+      });
+      fakeServer({
+        'GET /api/patients/1001/consensus': () => json({ ...LIST, patientConsensusList: [ended] }),
+      });
+      renderAs(PATIENT_MARIO);
+      const card = await screen.findByRole('article', {
+        name: 'Partecipazione al progetto Diabete Insieme',
+      });
+      expect(within(card).getByText('Terminata dal progetto')).toBeTruthy();
+      expect(
+        within(card).getByText('Partecipazione terminata dal progetto: Dott.ssa Anna Ferrari, 20/11/2026'),
+      ).toBeTruthy();
+      expect(within(card).queryByText('Revocato')).toBeNull();
+      expect(within(card).queryByText('Dai il consenso')).toBeNull();
     });
 
     it('shows staff the invitation as a consent among the others', async () => {
@@ -227,7 +252,7 @@ describe('ConsentsPage', () => {
       expect(
         await screen.findByRole('article', { name: 'Partecipazione al progetto Diabete Insieme' }),
       ).toBeTruthy();
-      expect(screen.queryByText(/Sei stato invitato/)).toBeNull();
+      expect(screen.queryByText(/Invito al progetto/)).toBeNull();
     });
   });
 });

@@ -70,6 +70,7 @@ function SignFeaConsents(): JSX.Element {
       flow={flow}
       type={model.value.type}
       form={model.value.form}
+      notice={model.value.notice}
       title={title}
       doneTo={paths.signFeaConsentsResult()}
     />

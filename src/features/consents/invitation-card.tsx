@@ -7,7 +7,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { mailOpenOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import type { Consent } from '../../contract/consents';
+import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
+import '../../ui/record-card.css';
 
 /** An invitation the patient is asked to answer. */
 export function isProjectInvitation(consent: Consent): consent is Consent & { projectId: number } {
@@ -26,17 +28,26 @@ export function InvitationCard({
   onRefuse: (consent: Consent) => void;
 }): JSX.Element {
   const { t } = useLingui();
+  const format = useDateFormat();
   const name = consent.project?.name ?? consent.desc;
   const titleId = `invitation-${consent.id}`;
+  const invited = consent.projectAction?.kind === 'INVITED' ? consent.projectAction : null;
+  const day = invited ? format.date(invited.at) : '';
+  const by = invited?.by ?? null;
   return (
-    <article className="consent-card invitation-card" aria-labelledby={titleId}>
-      <header className="consent-card-header">
+    <article className="record-card consent-card invitation-card" aria-labelledby={titleId}>
+      <header className="record-card-header consent-card-header">
         <IonIcon icon={mailOpenOutline} aria-hidden="true" className="invitation-icon" />
         <h3 id={titleId}>
-          <Trans>Sei stato invitato al progetto {name}</Trans>
+          <Trans>Invito al progetto {name}</Trans>
         </h3>
       </header>
-      <p className="consent-meta">{consent.desc}</p>
+      {invited && (
+        <p className="record-card-meta invitation-from">
+          {by ? t`Invito da ${by}, ${day}` : t`Invito del ${day}`}
+        </p>
+      )}
+      <p className="record-card-meta">{consent.desc}</p>
       {!consent.canGive && (
         <p className="consent-note">
           <Trans>Per questo consenso rivolgiti al tuo medico.</Trans>

@@ -37,7 +37,7 @@ export function Invitations({
     setBusy(consent.id);
     try {
       await refuseProjectInvitation(consent.projectId, patientId);
-      showToast('info', msg`Invito rifiutato`);
+      showToast('info', msg`Hai rifiutato l'invito al progetto ${name}`);
     } catch {
       // The toast of the failed call says why; the list below shows where things stand.
     } finally {

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
-import type { ConsentType } from '../../contract/consents';
+import type { ConsentType } from '../../contract/consents-catalogue';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';

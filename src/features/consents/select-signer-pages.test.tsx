@@ -6,7 +6,7 @@ import { Provider } from 'jotai';
 import type { JSX } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConsentType } from '../../contract/consents';
+import type { ConsentType } from '../../contract/consents-catalogue';
 import type { AppStore } from '../../state/store';
 import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
 import { SelectConsentSignerPage, SelectDigitalConsentSignerPage } from './select-signer-pages';

@@ -9,10 +9,10 @@ import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useCallback, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { logout } from '../../auth/logout';
-import type { ConsentType } from '../../contract/consents';
+import type { ConsentType } from '../../contract/consents-catalogue';
 import { paths, patterns } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
+import { logout } from '../../session/sign-out';
 import type { SigningDraft, SigningStep } from '../../signing/draft';
 import { newDraft, SELF_SIGNER, signingUserKey } from '../../signing/draft';
 import { signerPayload } from '../../signing/signer-validation';
@@ -24,12 +24,14 @@ import { ErrorState, LoadingState } from '../../ui/state-views';
 import { prepareConsents, prepareInformedConsent } from './api';
 import type { ConsentFlow } from './consent-flow';
 import { consentFlowId, parseConsentFlow } from './consent-flow';
+import { ConsentNotice } from './consent-notice';
 import { ConsentReason } from './consent-reason';
 import type { ParsedForm } from './json-schema';
 import { cleanAnswers, initialAnswers, validateAnswers } from './json-schema';
 import { JsonSchemaForm } from './json-schema-form';
 import { RequireLogin } from './require-login';
 import { useConsentModel } from './use-consent-model';
+import { useProjectName } from './use-project-name';
 
 export function SignNewConsentsPage(): JSX.Element {
   return (
@@ -61,7 +63,9 @@ function SignNewConsents(): JSX.Element {
         )}
       </PageLayout>
     );
-  return <ConsentWizard flow={flow} type={model.value.type} form={model.value.form} />;
+  return (
+    <ConsentWizard flow={flow} type={model.value.type} form={model.value.form} notice={model.value.notice} />
+  );
 }
 
 /** Without a loaded user (403 code 0 or 2) the portal has nothing else to show: closing means leaving. */
@@ -78,12 +82,14 @@ export function ConsentWizard({
   flow,
   type,
   form,
+  notice = [],
   title,
   doneTo,
 }: {
   flow: ConsentFlow;
   type: ConsentType;
   form: ParsedForm | null;
+  notice?: readonly string[];
   title?: string;
   doneTo?: string;
 }): JSX.Element {
@@ -93,6 +99,9 @@ export function ConsentWizard({
   const flowId = consentFlowId(flow, type.code);
   const listPath = paths.consents(flow.patientId);
   const finish = doneTo ?? flow.returnTo ?? listPath;
+  const projectName = useProjectName(
+    type.category === 'PROJECT' && flow.action === 'give' ? flow.projectId : null,
+  );
 
   const start = useCallback((): SigningDraft => {
     const steps: SigningStep[] = [];
@@ -142,6 +151,7 @@ export function ConsentWizard({
           <>
             <ConsentReason />
             <p className="wizard-hint">{type.description}</p>
+            <ConsentNotice paragraphs={notice} />
             <JsonSchemaForm form={form} answers={answers} onChange={onChange} showErrors={showErrors} />
           </>
         ),
@@ -161,7 +171,9 @@ export function ConsentWizard({
       resultMessage={
         flow.action === 'revoke'
           ? t`Revoca firmata: ${type.desc}.`
-          : t`Consenso dato: ${type.desc}. Il documento firmato è disponibile qui sotto.`
+          : projectName
+            ? t`Hai aderito al progetto ${projectName}. Il documento firmato è disponibile qui sotto.`
+            : t`Consenso dato: ${type.desc}. Il documento firmato è disponibile qui sotto.`
       }
     />
   );

@@ -3,11 +3,10 @@
  * (an explicit logout clears drafts). It holds what the patient chose and typed, never a secret.
  */
 import * as v from 'valibot';
-import { DRAFT_KEY_PREFIX } from '../../auth/clear-browser-data';
 import { Delivery, RequestKind } from '../../contract/document-requests';
 import type { Patient } from '../../contract/patient';
 import type { PersistentAtom } from '../../state/storage';
-import { userScopedAtoms } from '../../state/storage';
+import { DRAFT_KEY_PREFIX, userScopedAtoms } from '../../state/storage';
 
 export const RequestStep = v.picklist(['select', 'delivery', 'summary']);
 export type RequestStep = v.InferOutput<typeof RequestStep>;

@@ -16,6 +16,7 @@ import type { DocumentRequest, Quote, RequestKind } from '../../contract/documen
 import { currentPatientAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
 import { ErrorState, LoadingState } from '../../ui/state-views';
+import { useStepFocus } from '../../ui/step-focus';
 import { showToast } from '../../ui/toasts';
 import { createRequest, fetchSettings, quoteRequest } from './api';
 import type { FieldErrors } from './delivery-step';
@@ -69,6 +70,9 @@ export function RequestWizard({
   const [problem, setProblem] = useState<Problem>(NO_PROBLEM);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<DocumentRequest | null>(null);
+  // The summary is shown once its quote is there: until then the delivery step stays.
+  const step = draft.step === 'summary' && !quote ? 'delivery' : draft.step;
+  const stepHeading = useStepFocus(step);
 
   const update = (change: Partial<RequestDraft>): void =>
     setStored({ ...draft, ...change, updatedAt: Date.now() });
@@ -126,7 +130,6 @@ export function RequestWizard({
 
   const count = selectionCount(draft);
   const chosen = count === 1 ? t`1 elemento scelto` : t`${count} elementi scelti`;
-  const step = draft.step === 'summary' && !quote ? 'delivery' : draft.step;
   const selectProps = {
     patientId,
     selected: draft.selected,
@@ -141,7 +144,7 @@ export function RequestWizard({
 
   return (
     <div className="request-wizard">
-      <StepIndicator current={step} />
+      <StepIndicator current={step} headingRef={stepHeading} />
       {problem.message && (
         <p className="request-problem" role="alert">
           {i18n._(problem.message)}

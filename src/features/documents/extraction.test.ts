@@ -3,7 +3,10 @@ import { fakeServer, freshApp, signIn } from '../../test/helpers';
 import { confirm } from '../../ui/confirm-dialog';
 import { downloadWithAcceptance } from './extraction';
 
-vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
+vi.mock('../../session/sign-out', () => ({
+  logout: vi.fn(async () => undefined),
+  isLoggingOut: () => false,
+}));
 vi.mock('../../ui/confirm-dialog', () => ({ confirm: vi.fn() }));
 vi.mock('../../ui/pdf/pdf', () => ({ openPdf: vi.fn() }));
 

@@ -10,7 +10,10 @@ import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
 import { toastQueueAtom } from '../../ui/toasts';
 import { renderDossier, setWide, stubCacheStorage } from './dossier-test-kit';
 
-vi.mock('../../auth/logout', () => ({ logout: vi.fn(async () => undefined), isLoggingOut: () => false }));
+vi.mock('../../session/sign-out', () => ({
+  logout: vi.fn(async () => undefined),
+  isLoggingOut: () => false,
+}));
 
 let store: AppStore;
 

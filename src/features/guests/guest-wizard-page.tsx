@@ -17,6 +17,7 @@ import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { PageLayout } from '../../ui/page-layout';
 import { LoadingState } from '../../ui/state-views';
+import { useStepFocus } from '../../ui/step-focus';
 import { fetchAccessTitles } from './api';
 import type { GuestDraft, GuestStep } from './draft';
 import { emptyDraft, guestDraftAtom, stepsOf } from './draft';
@@ -67,6 +68,8 @@ function GuestWizard({
   const [stored, setDraft] = useAtom(guestDraftAtom(userKey));
   const [errors, setErrors] = useState<StepErrors>({});
   const [titles, setTitles] = useState<AccessTitle[] | null>(null);
+  // Avanti / Indietro: the new step's heading takes the focus (ui/step-focus.ts).
+  const stepHeading = useStepFocus(stored?.step ?? '');
   useEffect(() => {
     fetchAccessTitles()
       .then(setTitles)
@@ -120,13 +123,13 @@ function GuestWizard({
   return (
     <PageLayout title={title} backTo={paths.guests()} className="guest-wizard">
       <div className="guest-wizard-body">
-        <p className="guest-progress" aria-live="polite">
+        <h2 className="guest-progress focus-heading" tabIndex={-1} ref={stepHeading}>
           <Trans>
             Passo {stepNumber} di {stepCount}
           </Trans>
           {' · '}
           <strong>{i18n._(STEP_TITLE[draft.step])}</strong>
-        </p>
+        </h2>
         <progress className="guest-progress-bar" max={stepCount} value={stepNumber} aria-hidden="true" />
         {edit && (
           <p className="muted guest-hint">

@@ -25,6 +25,7 @@ const emptyPatientHome: PatientHome = {
   uploadsReviewed: [],
   newDocuments: 0,
   guestsEnding: [],
+  pairToRead: null,
 };
 
 function renderHome(user: CurrentUser): void {

@@ -1,4 +1,6 @@
+import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { shieldCheckmarkOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX, RefObject } from 'react';
 import { useCallback, useEffect, useRef } from 'react';
@@ -7,6 +9,7 @@ import type { Loaded } from '../../api/use-loader';
 import { useLoader } from '../../api/use-loader';
 import type { HomeSummary } from '../../contract/home';
 import type { CurrentUser } from '../../contract/user';
+import { paths } from '../../routing/paths';
 import { loadCurrentPatient } from '../../session/current-patient';
 import { isPatientSide } from '../../session/roles';
 import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
@@ -68,12 +71,19 @@ export function HomePage(): JSX.Element {
   return isPatientSide(user.userType) ? <PatientHome user={user} /> : <StaffHome user={user} />;
 }
 
+/** Who is signed in, and the way to their account's security (password, devices, passkeys). */
 function Greeting({ user }: { user: CurrentUser }): JSX.Element {
   const name = user.displayName;
   return (
-    <h2 className="greeting">
-      <Trans>Benvenuto/a, {name}</Trans>
-    </h2>
+    <div className="greeting-row">
+      <h2 className="greeting">
+        <Trans>Benvenuto/a, {name}</Trans>
+      </h2>
+      <IonButton className="greeting-security" fill="clear" size="small" routerLink={paths.security()}>
+        <IonIcon slot="start" icon={shieldCheckmarkOutline} aria-hidden="true" />
+        <Trans>Sicurezza dell'account</Trans>
+      </IonButton>
+    </div>
   );
 }
 

@@ -11,9 +11,9 @@ import { useLocation } from 'react-router-dom';
 import { useLiveTopic } from '../../api/use-live-topic';
 import type { PatientHome } from '../../contract/home';
 import { appStore } from '../../state/store';
+import { CountBadge } from '../../ui/count-badge';
 import { fetchHomeSummary } from './api';
 import { homeSummaryAtom } from './summary-atom';
-import './home.css';
 
 const FRESH_MS = 60_000;
 const LIVE_SETTLE_MS = 500;
@@ -39,30 +39,18 @@ function usePatientSummary(): PatientHome | null {
   return cached?.summary.role === 'PATIENT' ? cached.summary : null;
 }
 
-function CountBadge({ count, label }: { count: number; label: string }): JSX.Element | null {
-  if (count === 0) return null;
-  return (
-    // The number is drawn by CSS (`data-count`): the tab's text stays its label, the words are in aria-label.
-    <span
-      className="home-tab-badge"
-      role="img"
-      aria-label={label}
-      title={label}
-      data-count={count > 99 ? '99+' : String(count)}
-    />
-  );
-}
-
 export function RequestsTabBadge(): JSX.Element | null {
   const { t } = useLingui();
   const summary = usePatientSummary();
   const ready = summary?.requests.filter((request) => request.status === 'READY').length ?? 0;
-  return <CountBadge count={ready} label={t`Richieste pronte da ritirare: ${ready}`} />;
+  return (
+    <CountBadge count={ready} label={t`Richieste pronte da ritirare: ${ready}`} className="requests-badge" />
+  );
 }
 
 export function GuestsTabBadge(): JSX.Element | null {
   const { t } = useLingui();
   const summary = usePatientSummary();
   const ending = summary?.guestsEnding.length ?? 0;
-  return <CountBadge count={ending} label={t`Accessi in scadenza: ${ending}`} />;
+  return <CountBadge count={ending} label={t`Accessi in scadenza: ${ending}`} className="guests-badge" />;
 }

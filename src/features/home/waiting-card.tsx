@@ -6,11 +6,13 @@ import {
   closeCircleOutline,
   createOutline,
   documentsOutline,
+  exitOutline,
   fileTrayFullOutline,
+  fitnessOutline,
   hourglassOutline,
 } from 'ionicons/icons';
 import type { JSX } from 'react';
-import type { PatientHome } from '../../contract/home';
+import type { HomePairToRead, PatientHome } from '../../contract/home';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
 import { EmptyState } from '../../ui/state-views';
@@ -38,14 +40,40 @@ function GuestEndingLine({ name, lastDay }: { name: string; lastDay: string }): 
   );
 }
 
+/** A signed rehabilitation plan not opened yet: new, or changing the one before. */
+function PairLine({ patientId, pair }: { patientId: number; pair: HomePairToRead }): JSX.Element {
+  return (
+    <Line href={paths.pair(patientId)} icon={fitnessOutline}>
+      <IonLabel>
+        <h3>
+          {pair.changed ? (
+            <Trans>Il tuo piano riabilitativo è cambiato</Trans>
+          ) : (
+            <Trans>Nuovo piano riabilitativo</Trans>
+          )}
+        </h3>
+        <p>{pair.name}</p>
+      </IonLabel>
+    </Line>
+  );
+}
+
 export function WaitingCard({ home }: { home: PatientHome }): JSX.Element {
   const { t, i18n } = useLingui();
   const { date } = useDateFormat();
-  const { patientId, consentsToSign, requests, uploadsReviewed, newDocuments, guestsEnding } = home;
+  const { patientId, consentsToSign, requests, uploadsReviewed, newDocuments, guestsEnding, pairToRead } =
+    home;
+  const projectsEnded = home.projectsEnded ?? [];
   const since = date(home.since);
   const requestedOn = (day: string): string => t`richiesta del ${day}`;
   const nothing =
-    consentsToSign + requests.length + uploadsReviewed.length + newDocuments + guestsEnding.length === 0;
+    consentsToSign +
+      requests.length +
+      uploadsReviewed.length +
+      newDocuments +
+      guestsEnding.length +
+      projectsEnded.length ===
+      0 && pairToRead === null;
   return (
     <section className="waiting" aria-labelledby="waiting-title">
       <h2 id="waiting-title" className="home-section-title">
@@ -61,6 +89,7 @@ export function WaitingCard({ home }: { home: PatientHome }): JSX.Element {
         </EmptyState>
       ) : (
         <IonList lines="full" className="waiting-list">
+          {pairToRead && <PairLine patientId={patientId} pair={pairToRead} />}
           {consentsToSign > 0 && (
             <Line href={paths.consents(patientId)} icon={createOutline}>
               <IonLabel>
@@ -107,6 +136,19 @@ export function WaitingCard({ home }: { home: PatientHome }): JSX.Element {
               </IonLabel>
             </Line>
           )}
+          {projectsEnded.map((project) => {
+            const day = date(project.endedAt);
+            return (
+              <Line key={`p${project.projectId}`} href={paths.consents(patientId)} icon={exitOutline}>
+                <IonLabel>
+                  <h3>{project.name}</h3>
+                  <p>
+                    <Trans>Il progetto ha terminato la tua partecipazione il {day}</Trans>
+                  </p>
+                </IonLabel>
+              </Line>
+            );
+          })}
           {guestsEnding.map((guest) => (
             <GuestEndingLine key={`g${guest.guestId}`} name={guest.name} lastDay={date(guest.lastDay)} />
           ))}

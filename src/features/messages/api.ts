@@ -1,10 +1,15 @@
-/** The calls of the messages screen (spec 7 "Messages") and the unread count of the badge. */
+/** The calls of the messages screen (spec 7 "Messages"). */
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { reportTransportError } from '../../api/error-report';
 import { getJson, sendJson } from '../../api/request';
-import { MessageDetail, MessageList, RecipientList, UserMessageState } from '../../contract/messages';
-import { Notifications } from '../../contract/notifications';
+import {
+  MessageDetail,
+  MessageList,
+  MessagePatientList,
+  RecipientList,
+  UserMessageState,
+} from '../../contract/messages';
 import type { MessageDraft } from './draft';
 
 export type Box = 'received' | 'sent';
@@ -22,6 +27,12 @@ export function fetchMessage(id: number): Promise<MessageDetail> {
 export function fetchRecipients(patientId: number | null): Promise<RecipientList> {
   const query = patientId === null ? '' : `?patientId=${patientId}`;
   return getJson(`messages/recipientList${query}`, RecipientList, { context: { quiet: true } });
+}
+
+/** Staff: the patients they may write to matching `text` (or, without it, those of their projects). */
+export function fetchMessagePatients(text: string | null): Promise<MessagePatientList> {
+  const query = text === null ? '' : `?q=${encodeURIComponent(text)}`;
+  return getJson(`messages/patients${query}`, MessagePatientList, { context: { quiet: true } });
 }
 
 /** Marks a received message unread again (or read). */
@@ -58,10 +69,4 @@ export async function downloadAttachment(id: number, name: string): Promise<void
     reportTransportError(error);
     throw error;
   }
-}
-
-export function fetchUnread(): Promise<number> {
-  return getJson('notifications', Notifications, { context: { quiet: true } }).then(
-    (reply) => reply.messages,
-  );
 }

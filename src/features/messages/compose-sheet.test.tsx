@@ -28,17 +28,23 @@ const sentReply = {
   thread: [],
 };
 
-function renderSheet(onSent = vi.fn()): void {
-  render(
+function renderSheet(onSent = vi.fn(), staff = false): () => void {
+  return render(
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
         <IonApp>
-          <ComposeSheet open userKey="1" patientId={null} onClose={vi.fn()} onSent={onSent} />
+          <ComposeSheet open userKey="1" patientId={null} staff={staff} onClose={vi.fn()} onSent={onSent} />
         </IonApp>
       </I18nProvider>
     </Provider>,
-  );
+  ).unmount;
 }
+
+const mario = { id: 1, displayName: 'Mario Rossi', userType: 'PAT', unit: null };
+const pdf = (): File =>
+  new File([new TextEncoder().encode('%PDF-1.7 esame %%EOF')], 'esame.pdf', {
+    type: 'application/pdf',
+  });
 
 beforeEach(async () => {
   store = freshApp();
@@ -59,6 +65,59 @@ describe('the compose sheet', () => {
       subject: 'Pressione',
       body: '',
     });
+  });
+
+  it('lets staff find a patient by name and ticks the patient as the recipient', async () => {
+    const server = fakeServer({
+      'GET /api/messages/patients': () =>
+        json({
+          patients: [
+            {
+              patientId: 1001,
+              displayName: 'Mario Rossi',
+              fiscalCode: 'RSSMRA58C14F205X',
+              birthDate: '1958-03-14',
+            },
+          ],
+          more: false,
+        }),
+      'GET /api/messages/recipientList': (request) =>
+        json({ recipients: request.search.get('patientId') === '1001' ? [mario, ferrari] : [ferrari] }),
+    });
+    renderSheet(vi.fn(), true);
+    fireEvent.change(await screen.findByLabelText('Cerca un paziente'), { target: { value: 'r' } });
+    expect(await screen.findByText('Scrivi almeno 2 caratteri.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Cerca un paziente'), { target: { value: 'ross' } });
+    fireEvent.click(await screen.findByText('Mario Rossi'));
+    await waitFor(() => expect(store.get(messageDraftAtom('1'))?.recipientIds).toEqual([1]));
+    expect(store.get(messageDraftAtom('1'))).toMatchObject({ patientId: 1001, patientName: 'Mario Rossi' });
+    expect((screen.getByLabelText('Mario Rossi') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Cambia paziente')).toBeTruthy();
+    const searches = server.requests.filter((request) => request.path === '/api/messages/patients');
+    expect(searches.map((request) => request.search.get('q'))).toContain('ross');
+    expect(searches.map((request) => request.search.get('q'))).not.toContain('r');
+  });
+
+  it('keeps the attachment with the draft when the sheet (or the app) is closed', async () => {
+    fakeServer({
+      'GET /api/messages/recipientList': () => json({ recipients: [ferrari] }),
+      'POST /api/messages': () => json(sentReply, 201),
+    });
+    const unmount = renderSheet();
+    await screen.findByLabelText(/Anna Ferrari/);
+    fireEvent.change(screen.getByLabelText('Allega un PDF (facoltativo)'), { target: { files: [pdf()] } });
+    expect(await screen.findByText('esame.pdf')).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('draft:messageFile:1')).not.toBeNull());
+    unmount();
+    const onSent = vi.fn();
+    renderSheet(onSent);
+    expect(await screen.findByText('esame.pdf')).toBeTruthy();
+    fireEvent.click(await screen.findByLabelText(/Anna Ferrari/));
+    fireEvent.change(screen.getByLabelText('Oggetto *'), { target: { value: 'Esame' } });
+    fireEvent.change(screen.getByLabelText('Messaggio *'), { target: { value: 'In allegato' } });
+    fireEvent.click(screen.getByText('Invia'));
+    await waitFor(() => expect(onSent).toHaveBeenCalled());
+    expect(localStorage.getItem('draft:messageFile:1')).toBeNull();
   });
 
   it('says a send failed and keeps the draft; a sent message clears it', async () => {

@@ -1,29 +1,31 @@
 /**
- * Writing a message: recipients, subject, text, an optional PDF. Everything typed is kept in the per-user
- * draft as it is typed, so closing the sheet or the app loses nothing, and a failed send keeps it all
- * ('Errore nell'invio del messaggio'); only a sent message or "Elimina la bozza" clears it.
+ * Writing a message: (staff) the patient it is about, recipients, subject, text, an optional PDF.
+ * Everything typed or chosen, the PDF too, is kept in the per-user draft as it is typed, so closing the
+ * sheet or the app loses nothing, and a failed send keeps it all ('Errore nell'invio del messaggio');
+ * only a sent message or "Elimina la bozza" clears it.
  */
 import { IonButton, IonIcon } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { attachOutline, sendOutline, trashOutline } from 'ionicons/icons';
+import { sendOutline, trashOutline } from 'ionicons/icons';
 import { useAtom } from 'jotai';
-import type { ChangeEvent, FormEvent, JSX } from 'react';
+import type { FormEvent, JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { errorReplyMessage, fieldErrorMessage } from '../../api/error-messages';
 import { errorReplyOf } from '../../api/error-report';
-import type { MessageRecipient } from '../../contract/messages';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '../../contract/messages';
-import { UPLOAD_MAX_BYTES } from '../../contract/uploads';
 import { RESET_STORED } from '../../state/storage';
 import { confirm } from '../../ui/confirm-dialog';
 import { Sheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toasts';
 import '../../ui/forms.css';
-import { fetchRecipients, sendMessage } from './api';
+import { sendMessage } from './api';
+import { AttachmentField, useDraftFile } from './attachment-field';
 import { emptyMessageDraft, type MessageDraft, messageDraftAtom } from './draft';
+import { type ChosenPatient, PatientChoice } from './patient-choice';
 import { type PickablePerson, RecipientPicker } from './recipient-picker';
+import { isPatientSide, useRecipients } from './use-recipients';
 
 type Problems = Partial<Record<'recipientIds' | 'subject' | 'body' | 'file', MessageDescriptor>>;
 
@@ -51,6 +53,7 @@ export function ComposeSheet({
   open,
   userKey,
   patientId,
+  staff,
   onClose,
   onSent,
 }: {
@@ -58,14 +61,17 @@ export function ComposeSheet({
   userKey: string;
   /** Staff writing about a patient; null otherwise. */
   patientId: number | null;
+  /** Staff choose the patient a new message is about. */
+  staff: boolean;
   onClose: () => void;
   onSent: () => void;
 }): JSX.Element {
   const { t, i18n } = useLingui();
   const [stored, setStored] = useAtom(messageDraftAtom(userKey));
   const draft = stored ?? emptyMessageDraft(patientId);
-  const [recipients, setRecipients] = useState<MessageRecipient[] | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const { recipients, refusal } = useRecipients(open, draft.patientId, setStored);
+  const draftFile = useDraftFile(open, userKey);
+  const { file } = draftFile;
   const [problems, setProblems] = useState<Problems>({});
   const [sending, setSending] = useState(false);
   /** A refused or failed send: said in the sheet, above the button (a toast would cover it). */
@@ -76,36 +82,28 @@ export function ComposeSheet({
     if (!open) return;
     setProblems({});
     setFailed(false);
-    let active = true;
-    fetchRecipients(draft.patientId)
-      .then((reply) => active && setRecipients(reply.recipients))
-      .catch(() => active && setRecipients([]));
-    return () => {
-      active = false;
-    };
-  }, [open, draft.patientId]);
+  }, [open]);
 
+  const choosePatient = (patient: ChosenPatient | null): void => {
+    // The colleagues chosen stay; the previous patient and their guests do not.
+    const sideIds = new Set((recipients ?? []).filter(isPatientSide).map((person) => person.id));
+    change({
+      patientId: patient?.patientId ?? null,
+      patientName: patient?.displayName ?? null,
+      recipientIds: draft.recipientIds.filter((id) => !sideIds.has(id)),
+    });
+  };
+  const patientName =
+    draft.patientName ?? recipients?.find((person) => person.userType === 'PAT')?.displayName ?? null;
+
+  // The patient and their guests first, then the colleagues (each group in name order).
   const offered: PickablePerson[] = [
-    ...(recipients ?? []),
+    ...(recipients ?? []).filter(isPatientSide),
+    ...(recipients ?? []).filter((person) => !isPatientSide(person)),
     ...draft.threadPeople
       .filter((person) => !recipients?.some((each) => each.id === person.id))
       .map((person) => ({ ...person, unit: null })),
   ];
-
-  const pick = (event: ChangeEvent<HTMLInputElement>): void => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = '';
-    const wrong = chosen && !/\.pdf$/i.test(chosen.name) && chosen.type !== 'application/pdf';
-    setProblems({
-      ...problems,
-      file: wrong
-        ? msg`Il formato del documento dev'essere .pdf`
-        : chosen && chosen.size > UPLOAD_MAX_BYTES
-          ? msg`File troppo pesante`
-          : undefined,
-    });
-    setFile(wrong || (chosen && chosen.size > UPLOAD_MAX_BYTES) ? null : chosen);
-  };
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -117,7 +115,7 @@ export function ComposeSheet({
     try {
       await sendMessage(draft, file);
       setStored(RESET_STORED);
-      setFile(null);
+      draftFile.keep(null);
       showToast('success', msg`Messaggio inviato`);
       onSent();
     } catch (failure) {
@@ -140,7 +138,7 @@ export function ComposeSheet({
     });
     if (!yes) return;
     setStored(RESET_STORED);
-    setFile(null);
+    draftFile.keep(null);
     onClose();
   };
 
@@ -189,8 +187,18 @@ export function ComposeSheet({
       }
     >
       <form id="message-form" className="message-form" noValidate onSubmit={(event) => void submit(event)}>
+        {staff && draft.replyToId === null && (
+          <PatientChoice
+            chosen={
+              draft.patientId === null ? null : { patientId: draft.patientId, displayName: patientName }
+            }
+            disabled={sending}
+            onChoose={choosePatient}
+          />
+        )}
         <RecipientPicker
           people={recipients === null ? null : offered}
+          refusal={refusal && i18n._(refusal)}
           chosen={draft.recipientIds}
           disabled={sending}
           problem={error('recipientIds')}
@@ -226,29 +234,13 @@ export function ComposeSheet({
           />
           {error('body')}
         </div>
-        <div className="message-attach">
-          <label>
-            <IonIcon icon={attachOutline} aria-hidden="true" />
-            <span>{file ? t`Cambia allegato` : t`Allega un PDF (facoltativo)`}</span>
-            <input
-              type="file"
-              accept="application/pdf,.pdf"
-              className="visually-hidden"
-              {...described('file')}
-              disabled={sending}
-              onChange={pick}
-            />
-          </label>
-          {file && (
-            <>
-              <span>{file.name}</span>
-              <IonButton fill="clear" onClick={() => setFile(null)} aria-label={t`Togli l'allegato`}>
-                <Trans>Togli</Trans>
-              </IonButton>
-            </>
-          )}
-          {error('file')}
-        </div>
+        <AttachmentField
+          draftFile={draftFile}
+          disabled={sending}
+          error={error('file')}
+          described={described('file')}
+          onProblem={(file) => setProblems({ ...problems, file })}
+        />
       </form>
     </Sheet>
   );

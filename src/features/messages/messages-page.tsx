@@ -1,7 +1,8 @@
 /**
  * `/messages` (spec 2): the received and sent boxes, a message with its conversation, and writing one.
- * Staff may open it as `/messages?patientId=…` to write to that patient. The lists follow the live channel
- * and pull to refresh; the draft survives closing the app (draft.ts).
+ * Staff open it as `/messages?patientId=…` ("Scrivi al paziente" on the patient's record) to write to that
+ * patient at once: the sheet opens with the patient chosen. The lists follow the live channel and pull to
+ * refresh; the draft survives closing the app (draft.ts).
  */
 import { IonButton, IonIcon, IonLabel } from '@ionic/react';
 import { msg } from '@lingui/core/macro';
@@ -9,8 +10,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createOutline } from 'ionicons/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import type { MessageDetail } from '../../contract/messages';
 import type { CurrentUser } from '../../contract/user';
@@ -23,6 +24,7 @@ import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/stat
 import { type Box, fetchBox } from './api';
 import { ComposeSheet } from './compose-sheet';
 import { emptyMessageDraft, isBlank, type MessageDraft, messageDraftAtom } from './draft';
+import { clearDraftFile } from './draft-file';
 import { MessageList } from './message-list';
 import { MessageSheet } from './message-sheet';
 import './messages.css';
@@ -39,6 +41,7 @@ function replyDraft(message: MessageDetail, userId: number): MessageDraft {
     body: '',
     replyToId: message.id,
     patientId: null,
+    patientName: null,
     threadPeople: people.map(({ id, displayName }) => ({ id, displayName })),
   };
 }
@@ -50,9 +53,11 @@ export function MessagesPage(): JSX.Element | null {
 
 function Messages({ user }: { user: CurrentUser }): JSX.Element {
   const { t } = useLingui();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const staff = user.userType !== 'PAT' && user.userType !== 'GUE';
   const requested = Number(new URLSearchParams(search).get('patientId'));
-  const patientId = user.userType !== 'PAT' && user.userType !== 'GUE' && requested > 0 ? requested : null;
+  const patientId = staff && requested > 0 ? requested : null;
   const [box, setBox] = useState<Box>('received');
   const [openId, setOpenId] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
@@ -68,17 +73,39 @@ function Messages({ user }: { user: CurrentUser }): JSX.Element {
     setComposing(true);
   };
 
-  const reply = async (message: MessageDetail): Promise<void> => {
+  /** A draft in progress may be replaced only when the user says so. */
+  const replaceDraft = async (next: MessageDraft): Promise<boolean> => {
     if (draft && !isBlank(draft)) {
       const replace = await confirm({
         header: msg`Bozza non inviata`,
-        message: msg`Hai un messaggio non inviato: rispondendo, la bozza verrà sostituita.`,
+        message: msg`Hai un messaggio non inviato: la bozza verrà sostituita.`,
         confirmLabel: msg`Sostituisci`,
         destructive: true,
       });
-      if (!replace) return;
+      if (!replace) return false;
     }
-    setDraft(replyDraft(message, user.id));
+    clearDraftFile(userKey);
+    setDraft(next);
+    return true;
+  };
+
+  // From the patient's record: a message to that patient, at once (the address then drops the patient, so
+  // going back or reloading does not start another).
+  const started = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per patient asked for
+  useEffect(() => {
+    if (patientId === null) started.current = null;
+    if (patientId === null || started.current === patientId) return;
+    started.current = patientId;
+    navigate(pathname, { replace: true });
+    const same = draft?.patientId === patientId && draft.replyToId === null;
+    void (same ? Promise.resolve(true) : replaceDraft(emptyMessageDraft(patientId))).then(() =>
+      setComposing(true),
+    );
+  }, [patientId]);
+
+  const reply = async (message: MessageDetail): Promise<void> => {
+    if (!(await replaceDraft(replyDraft(message, user.id)))) return;
     setOpenId(null);
     setComposing(true);
   };
@@ -137,6 +164,7 @@ function Messages({ user }: { user: CurrentUser }): JSX.Element {
         open={composing}
         userKey={userKey}
         patientId={patientId}
+        staff={staff}
         onClose={() => setComposing(false)}
         onSent={() => {
           setComposing(false);

@@ -1,26 +1,20 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { NotificationCategory, NotificationEvent, NotificationFrequency } from '../../contract/notify';
+import type { NotificationCategory, NotificationFrequency } from '../../contract/notify';
 
 export const CATEGORY_LABEL: Record<NotificationCategory, MessageDescriptor> = {
   DOCUMENT: msg`Documenti`,
-  SHARED_PROJECT: msg`Progetti e documenti caricati`,
+  SHARED_PROJECT: msg`Progetti, consensi e questionari`,
   CONFERENCE: msg`Videoconferenze`,
+  MESSAGE: msg`Messaggi`,
 };
 
-export const EVENT_LABEL: Record<NotificationEvent, MessageDescriptor> = {
-  DOCUMENT_NEW: msg`Nuovo documento nel fascicolo`,
-  DOCUMENT_ANNULLED: msg`Documento annullato`,
-  DOCUMENT_REPLACED: msg`Documento sostituito da una nuova versione`,
-  PROJECT_INVITED: msg`Invito a un progetto`,
-  PROJECT_REMOVED: msg`Fine della partecipazione a un progetto`,
-  UPLOAD_REJECTED: msg`Documento caricato non accettato`,
-  DOCUMENTATION_STATUS_CHANGED: msg`Cambio di stato della documentazione`,
-  GUEST_INVITE_REFUSED: msg`Invito a un progetto rifiutato`,
-  CARE_PLAN_REMINDER: msg`Promemoria delle attività del piano di cura`,
-  CONFERENCE_REQUESTED: msg`Nuova richiesta di videoconferenza`,
-  CONFERENCE_ACCEPTED: msg`Videoconferenza accettata`,
-  CONFERENCE_REJECTED: msg`Videoconferenza rifiutata`,
+/** What each category covers, under its toggle (the events of spec 3, in words). */
+export const CATEGORY_HINT: Record<NotificationCategory, MessageDescriptor> = {
+  DOCUMENT: msg`Un nuovo documento nel fascicolo, un documento annullato o sostituito.`,
+  SHARED_PROJECT: msg`Inviti e fine di un progetto, consensi da firmare, questionari da compilare, documenti caricati non accettati, promemoria del piano di cura.`,
+  CONFERENCE: msg`Richieste di videoconferenza, accettate o rifiutate, e promemoria delle videovisite prenotate.`,
+  MESSAGE: msg`Un nuovo messaggio dal personale sanitario o da un tuo paziente.`,
 };
 
 export const FREQUENCY_LABEL: Record<

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noObscuring } from '../../contract/documents';
 import { currentUserAtom } from '../../session/session-atoms';
 import type { AppStore } from '../../state/store';
 import { documentOf, listOf } from '../../test/documents.fixtures';
@@ -13,7 +14,6 @@ import { fakeServer, freshApp, json, signIn } from '../../test/helpers';
 import { toastQueueAtom } from '../../ui/toasts';
 import { ObscuringPage } from './obscuring-page';
 import { obscuringChoiceAtom } from './selection';
-import { NOBODY } from './viewers';
 
 let store: AppStore;
 const MARIO = {
@@ -21,7 +21,10 @@ const MARIO = {
   permissionList: [...PATIENT_MARIO.permissionList, 'perm.meview.document.obscure' as const],
 };
 const patientId = MARIO.patientId ?? 0;
-const hidden = documentOf(2, { title: 'Visita psicologica', obscuringInfo: { ...NOBODY, general: true } });
+const hidden = documentOf(2, {
+  title: 'Visita psicologica',
+  obscuringInfo: { ...noObscuring, general: true },
+});
 const documents = listOf([documentOf(1, { title: 'Emocromo' }), hidden]);
 
 function renderPage(path = `/DocumentObscurement/${patientId}`): void {
@@ -73,7 +76,7 @@ describe('/DocumentObscurement', () => {
     expect(within(item('Visita psicologica')).getAllByText('Visibile a tutti')).toHaveLength(1);
     expect(screen.getByText('2 documenti da modificare')).toBeTruthy();
     expect(store.get(obscuringChoiceAtom(String(MARIO.id)))?.documents[1]?.next).toEqual({
-      ...NOBODY,
+      ...noObscuring,
       general: true,
     });
   });
@@ -90,7 +93,7 @@ describe('/DocumentObscurement', () => {
     fireEvent.click(screen.getByText('Applica'));
     await waitFor(() =>
       expect(store.get(obscuringChoiceAtom(String(MARIO.id)))?.documents[1]?.next).toEqual({
-        ...NOBODY,
+        ...noObscuring,
         son: true,
         parent: true,
       }),
@@ -102,14 +105,14 @@ describe('/DocumentObscurement', () => {
   it('confirms a signed request on return from the wizard, then forgets the choice', async () => {
     store.set(obscuringChoiceAtom(String(MARIO.id)), {
       patientId,
-      documents: { 1: { title: 'Emocromo', current: NOBODY, next: { ...NOBODY, general: true } } },
+      documents: { 1: { title: 'Emocromo', current: noObscuring, next: { ...noObscuring, general: true } } },
     });
     const server = fakeServer({
       'GET /api/documents': () => json(documents),
       'PUT /api/documents/obscure': () =>
         json({
           patientId,
-          documents: [{ documentId: 1, title: 'Emocromo', obscuringInfo: { ...NOBODY, general: true } }],
+          documents: [{ documentId: 1, title: 'Emocromo', obscuringInfo: { ...noObscuring, general: true } }],
         }),
     });
     renderPage(`/DocumentObscurement/${patientId}?confirm=41`);
@@ -121,7 +124,9 @@ describe('/DocumentObscurement', () => {
   it('counts a document that already has the chosen viewers as no change', async () => {
     store.set(obscuringChoiceAtom(String(MARIO.id)), {
       patientId,
-      documents: { 2: { title: 'Visita psicologica', current: NOBODY, next: { ...NOBODY, general: true } } },
+      documents: {
+        2: { title: 'Visita psicologica', current: noObscuring, next: { ...noObscuring, general: true } },
+      },
     });
     fakeServer({ 'GET /api/documents': () => json(documents) });
     renderPage();

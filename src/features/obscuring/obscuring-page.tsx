@@ -23,8 +23,9 @@ import { DocumentChoice } from './document-choice';
 import type { ObscuringChoice } from './selection';
 import { changesOf, obscuringChoiceAtom } from './selection';
 import { ViewerSheet } from './viewer-sheet';
-import { NOBODY, proposedChoice, sameViewers } from './viewers';
+import { proposedChoice, sameViewers } from './viewers';
 import './obscuring.css';
+import { noObscuring } from '../../contract/documents';
 
 export const OBSCURE_PERMISSION = 'perm.meview.document.obscure';
 
@@ -152,7 +153,7 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
       <ViewerSheet
         open={editing !== null}
         title={editing?.title ?? ''}
-        value={editingNext ?? editing?.obscuringInfo ?? NOBODY}
+        value={editingNext ?? editing?.obscuringInfo ?? noObscuring}
         onApply={(next) => {
           if (editing) setNext(editing, next);
           setEditing(null);

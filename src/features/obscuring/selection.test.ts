@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { noObscuring } from '../../contract/documents';
 import { changesOf, flowIdOf } from './selection';
-import { NOBODY, proposedChoice } from './viewers';
+import { proposedChoice } from './viewers';
 
-const hiddenFromAll = { ...NOBODY, general: true };
+const hiddenFromAll = { ...noObscuring, general: true };
 
 describe('obscuring choice', () => {
   it('asks only for ticked documents whose viewers change, by id', () => {
     const changes = changesOf({
       patientId: 7,
       documents: {
-        12: { title: 'B', current: NOBODY, next: hiddenFromAll },
-        3: { title: 'A', current: hiddenFromAll, next: NOBODY },
+        12: { title: 'B', current: noObscuring, next: hiddenFromAll },
+        3: { title: 'A', current: hiddenFromAll, next: noObscuring },
         5: { title: 'Same', current: hiddenFromAll, next: hiddenFromAll },
       },
     });
     expect(changes).toEqual([
-      { documentId: 3, obscuringInfo: NOBODY },
+      { documentId: 3, obscuringInfo: noObscuring },
       { documentId: 12, obscuringInfo: hiddenFromAll },
     ]);
     expect(changesOf(null)).toEqual([]);
@@ -32,16 +33,16 @@ describe('obscuring choice', () => {
       otherFamily: false,
       other: false,
     };
-    expect(flowIdOf(7, [{ documentId: 3, obscuringInfo: { ...NOBODY, son: true } }])).toBe(
+    expect(flowIdOf(7, [{ documentId: 3, obscuringInfo: { ...noObscuring, son: true } }])).toBe(
       flowIdOf(7, [{ documentId: 3, obscuringInfo: shuffled }]),
     );
-    expect(flowIdOf(7, [{ documentId: 3, obscuringInfo: NOBODY }])).not.toBe(
+    expect(flowIdOf(7, [{ documentId: 3, obscuringInfo: noObscuring }])).not.toBe(
       flowIdOf(7, [{ documentId: 3, obscuringInfo: hiddenFromAll }]),
     );
   });
 
   it('proposes hiding a visible document from all staff, and showing a hidden one to everyone', () => {
-    expect(proposedChoice(NOBODY)).toEqual(hiddenFromAll);
-    expect(proposedChoice({ ...NOBODY, son: true })).toEqual(NOBODY);
+    expect(proposedChoice(noObscuring)).toEqual(hiddenFromAll);
+    expect(proposedChoice({ ...noObscuring, son: true })).toEqual(noObscuring);
   });
 });

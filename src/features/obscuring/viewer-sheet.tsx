@@ -7,9 +7,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import type { ObscuringInfo } from '../../contract/documents';
+import { noObscuring } from '../../contract/documents';
 import { Sheet } from '../../ui/sheet';
 import type { Viewer } from './viewers';
-import { GUEST_VIEWERS, NOBODY, STAFF_VIEWERS, VIEWER_HINT, VIEWER_LABEL } from './viewers';
+import { GUEST_VIEWERS, STAFF_VIEWERS, VIEWER_HINT, VIEWER_LABEL } from './viewers';
 
 export function ViewerSheet({
   open,
@@ -66,7 +67,7 @@ export function ViewerSheet({
       title={<Trans>Nascondi a</Trans>}
       footer={
         <div className="viewer-actions">
-          <IonButton fill="outline" onClick={() => setDraft(NOBODY)}>
+          <IonButton fill="outline" onClick={() => setDraft(noObscuring)}>
             <Trans>Visibile a tutti</Trans>
           </IonButton>
           <IonButton onClick={() => onApply(draft)}>

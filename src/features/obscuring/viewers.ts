@@ -1,7 +1,7 @@
 /** The viewers a document can be hidden from, their labels, and the small rules of a choice. */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ObscuringInfo } from '../../contract/documents';
+import { noObscuring, type ObscuringInfo } from '../../contract/documents';
 
 export type Viewer = keyof ObscuringInfo;
 
@@ -27,17 +27,6 @@ export const VIEWER_HINT: Readonly<Partial<Record<Viewer, MessageDescriptor>>> =
   operator: msg`Il personale amministrativo e di sportello`,
 };
 
-export const NOBODY: ObscuringInfo = {
-  general: false,
-  mate: false,
-  operator: false,
-  other: false,
-  otherFamily: false,
-  parent: false,
-  son: false,
-  specialist: false,
-};
-
 export function hiddenFrom(info: ObscuringInfo): Viewer[] {
   return VIEWERS.filter((viewer) => info[viewer]);
 }
@@ -51,5 +40,5 @@ export function sameViewers(a: ObscuringInfo, b: ObscuringInfo): boolean {
  * one is shown again to everyone. The sheet refines it.
  */
 export function proposedChoice(current: ObscuringInfo): ObscuringInfo {
-  return hiddenFrom(current).length > 0 ? NOBODY : { ...NOBODY, general: true };
+  return hiddenFrom(current).length > 0 ? noObscuring : { ...noObscuring, general: true };
 }

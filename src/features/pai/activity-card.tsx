@@ -5,6 +5,7 @@ import type { JSX } from 'react';
 import type { PaiActivity } from '../../contract/pai';
 import { useDateFormat } from '../../i18n/dates';
 import { dayLabel } from './labels';
+import '../../ui/record-card.css';
 
 export interface ActivityActions {
   /** The plan is no longer in force: an activity not done stays "Non svolta", not "Da svolgere". */
@@ -40,8 +41,8 @@ export function ActivityCard({
   const doneBy = activity.doneBy ?? '';
   const isDone = activity.status === 'DONE';
   return (
-    <article className="pai-activity" aria-labelledby={`pai-activity-${activity.activityId}`}>
-      <div className="pai-activity-head">
+    <article className="record-card pai-activity" aria-labelledby={`pai-activity-${activity.activityId}`}>
+      <div className="record-card-header pai-activity-head">
         <h3 id={`pai-activity-${activity.activityId}`}>{activity.title}</h3>
         <span className={`tone-chip pai-chip tone-${isDone ? 'success' : planClosed ? 'muted' : 'warning'}`}>
           {isDone ? t`Svolta` : planClosed ? t`Non svolta` : t`Da svolgere`}

@@ -1,6 +1,8 @@
 /**
  * "Segna come svolta": the day it was done (today unless changed; not in the future, not before the
  * plan's start), then a confirmation, as done is final. A refusal is said here and keeps the date.
+ * A compact sheet (one date field): it rests at about 360 px, closes by its one "Chiudi" (or a swipe
+ * down), and its footer holds the one action, full width.
  */
 import { IonButton } from '@ionic/react';
 import type { MessageDescriptor } from '@lingui/core';
@@ -14,6 +16,15 @@ import { confirm } from '../../ui/confirm-dialog';
 import { Sheet } from '../../ui/sheet';
 import { todayIso } from './labels';
 import '../../ui/forms.css';
+
+/**
+ * Where the sheet rests: about 360 px (title, subject, date, an error and the footer), as a fraction of the
+ * screen, between 30 % (a tablet) and 60 % (a small phone). A drag up shows it whole.
+ */
+function restingStop(): number {
+  const height = typeof window === 'undefined' ? 844 : window.innerHeight;
+  return Math.min(0.6, Math.max(0.3, Math.round((360 / height) * 100) / 100));
+}
 
 const OUT_OF_RANGE = msg`La data deve essere compresa tra l'inizio del piano e oggi`;
 
@@ -39,6 +50,7 @@ export function DoneSheet({
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const [busy, setBusy] = useState(false);
   const id = activity?.activityId ?? 0;
+  const [rest] = useState(restingStop);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: another activity opens with today
   useEffect(() => {
@@ -74,12 +86,12 @@ export function DoneSheet({
       onClose={onClose}
       closeDisabled={busy}
       title={<Trans>Segna come svolta</Trans>}
+      className="pai-done-sheet"
+      breakpoints={[0, rest, 1]}
+      initialBreakpoint={rest}
       footer={
-        <div className="pai-actions">
-          <IonButton fill="outline" disabled={busy} onClick={onClose}>
-            <Trans>Annulla</Trans>
-          </IonButton>
-          <IonButton disabled={busy} onClick={() => void submit()}>
+        <div className="pai-sheet-footer">
+          <IonButton expand="block" disabled={busy} onClick={() => void submit()}>
             <Trans>Segna come svolta</Trans>
           </IonButton>
         </div>

@@ -1,12 +1,21 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { PaiStatus } from '../../contract/pai';
+import { msg, plural } from '@lingui/core/macro';
+import type { PaiSummary } from '../../contract/pai';
 
 export type Tone = 'success' | 'warning' | 'muted';
 
-export function planStatusLook(status: PaiStatus): { label: MessageDescriptor; tone: Tone } {
-  switch (status) {
+/** An ACTIVE plan is in force only once its patient takes part in its project (an invitation waits). */
+export const isInForce = (plan: Pick<PaiSummary, 'status' | 'participation'>): boolean =>
+  plan.status === 'ACTIVE' && plan.participation === 'participating';
+
+export function planStatusLook(plan: Pick<PaiSummary, 'status' | 'participation'>): {
+  label: MessageDescriptor;
+  tone: Tone;
+} {
+  switch (plan.status) {
     case 'ACTIVE':
+      if (plan.participation === 'invited') return { label: msg`In attesa di adesione`, tone: 'warning' };
+      if (plan.participation !== 'participating') return { label: msg`Non in vigore`, tone: 'muted' };
       return { label: msg`In vigore`, tone: 'success' };
     case 'REPLACED':
       return { label: msg`Sostituito`, tone: 'muted' };
@@ -15,11 +24,10 @@ export function planStatusLook(status: PaiStatus): { label: MessageDescriptor; t
   }
 }
 
-/** "N days before", as the chips and the activity cards say it. */
+/** "N days before", as the chips and the activity cards say it (the language's plural rules). */
 export function dayLabel(days: number): MessageDescriptor {
   if (days === 0) return msg`Il giorno stesso`;
-  if (days === 1) return msg`1 giorno prima`;
-  return msg`${days} giorni prima`;
+  return msg`${plural(days, { one: '# giorno prima', other: '# giorni prima' })}`;
 }
 
 /** The day chips of the reminder sheet (days before the activity). */

@@ -19,6 +19,8 @@ import { ActivityCard } from './activity-card';
 import { fetchPlan, markDone, saveReminders } from './api';
 import { DoneSheet } from './done-sheet';
 import { FoldersSection } from './folders-section';
+import { InForceNotice } from './in-force-notice';
+import { isInForce } from './labels';
 import { PlanHeader } from './plan-header';
 import { ReminderSheet } from './reminder-sheet';
 import { useActivityTarget } from './use-activity-target';
@@ -62,6 +64,7 @@ export function PaiPage(): JSX.Element {
         <div className="pai-page">
           {state.stale && <StaleNotice reason={state.stale.reason} onRetry={() => void reload()} />}
           <PlanHeader plan={state.value} />
+          <InForceNotice plan={state.value} />
           <Activities plan={state.value} onDone={setDoing} onReminders={setReminding} />
           <FoldersSection folders={state.value.paiFolders} />
           <DoneSheet
@@ -90,7 +93,7 @@ function Activities({
   return (
     <section className="pai-section" aria-labelledby="pai-activities-title">
       <h2 id="pai-activities-title">
-        <Trans>Attività</Trans>
+        <Trans context="care plan activities">Attività</Trans>
       </h2>
       {plan.activitiesHidden ? (
         <EmptyState title={<Trans>Questo piano non è più in vigore</Trans>}>
@@ -112,7 +115,7 @@ function Activities({
             activity={activity}
             planClosed={plan.status !== 'ACTIVE'}
             onDone={plan.canMarkDone ? onDone : undefined}
-            onReminders={plan.status === 'ACTIVE' ? onReminders : undefined}
+            onReminders={isInForce(plan) ? onReminders : undefined}
           />
         ))
       )}

@@ -10,7 +10,7 @@ import { planStatusLook } from './labels';
 export function PlanHeader({ plan }: { plan: Pai }): JSX.Element {
   const { i18n } = useLingui();
   const { date } = useDateFormat();
-  const look = planStatusLook(plan.status);
+  const look = planStatusLook(plan);
   const from = date(plan.validFrom);
   const to = date(plan.validTo);
   const done = plan.activitiesDone;

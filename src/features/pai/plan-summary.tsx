@@ -11,7 +11,7 @@ import { planStatusLook } from './labels';
 export function PlanSummaryItem({ plan, current }: { plan: PaiSummary; current: boolean }): JSX.Element {
   const { i18n } = useLingui();
   const { date } = useDateFormat();
-  const look = planStatusLook(plan.status);
+  const look = planStatusLook(plan);
   const from = date(plan.validFrom);
   const to = date(plan.validTo);
   const done = plan.activitiesDone;
@@ -20,7 +20,7 @@ export function PlanSummaryItem({ plan, current }: { plan: PaiSummary; current: 
     <IonItem routerLink={paths.pai(plan.id)} detail className={current ? 'pai-current' : undefined}>
       <IonIcon slot="start" icon={clipboardOutline} aria-hidden="true" />
       <IonLabel className="ion-text-wrap">
-        <h3>{plan.title}</h3>
+        <h2>{plan.title}</h2>
         <p>
           <span className={`tone-chip pai-chip tone-${look.tone}`}>{i18n._(look.label)}</span>{' '}
           {plan.project.name}

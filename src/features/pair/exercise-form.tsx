@@ -5,6 +5,7 @@ import { trashOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import type { CodingSchema, Exercise } from '../../contract/pair';
 import { PAIR_NAME_MAX, PAIR_TEXT_MAX } from '../../contract/pair';
+import { IonCheckbox } from '../../ui/ionic/checkbox';
 import { type FormErrors, NumberField, SelectField, TextField } from './form-fields';
 import { FIELD_TEXT } from './labels';
 import { MonitoringIndicesForm } from './monitoring-indices-form';
@@ -230,14 +231,15 @@ export function ExerciseForm({
         <legend>{label('supports')}</legend>
         <div className="pair-checks">
           {options('support').map((support) => (
-            <label key={support.code}>
-              <input
-                type="checkbox"
-                checked={exercise.supports.includes(support.code)}
-                onChange={(event) => toggleSupport(support.code, event.target.checked)}
-              />
+            <IonCheckbox
+              key={support.code}
+              labelPlacement="end"
+              justify="start"
+              checked={exercise.supports.includes(support.code)}
+              onIonChange={(event) => toggleSupport(support.code, event.detail.checked)}
+            >
               {support.display}
-            </label>
+            </IonCheckbox>
           ))}
         </div>
       </fieldset>
@@ -252,7 +254,7 @@ export function ExerciseForm({
       <div className="pair-actions">
         <IonButton fill="clear" color="danger" onClick={onRemove}>
           <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
-          {t`Togli l'esercizio ${at + 1}`}
+          {t`Rimuovi l'esercizio ${at + 1}`}
         </IonButton>
       </div>
     </fieldset>

@@ -6,6 +6,7 @@ import { useDateFormat } from '../../i18n/dates';
 import { FactList } from '../../ui/fact-section';
 import { display, unitOf } from './coding';
 import { FIELD_TEXT } from './labels';
+import { quantityText, rangeText, seriesText } from './wording';
 
 export function ExerciseView({
   exercise,
@@ -18,7 +19,7 @@ export function ExerciseView({
   const format = useDateFormat();
   const label = (field: keyof Exercise) => i18n._(FIELD_TEXT[field]);
   const quantity = (value: number, vocabulary: 'intervalUnit' | 'lengthUnit', unit: string) =>
-    `${value} ${display(coding, vocabulary, unit)}`;
+    quantityText(i18n, value, unit, display(coding, vocabulary, unit));
   const frequency = `${exercise.frequency.value} ${display(coding, 'frequencyUnit', exercise.frequency.unit)}`;
   return (
     <article className="exercise-view">
@@ -42,7 +43,7 @@ export function ExerciseView({
           },
           {
             label: t`Serie e ripetizioni`,
-            value: t`${exercise.seriesNumber} serie da ${exercise.repetitionsNumber} ripetizioni`,
+            value: seriesText(i18n, exercise.seriesNumber, exercise.repetitionsNumber),
           },
           {
             label: label('seriesInterval'),
@@ -66,9 +67,13 @@ export function ExerciseView({
           {
             label: label('monitoringIndices'),
             value: exercise.monitoringIndices
-              .map(
-                (item) =>
-                  `${display(coding, 'monitoringIndex', item.index)}: ${item.min}–${item.max} ${unitOf(coding, item.index)}`,
+              .map((item) =>
+                rangeText(i18n, {
+                  name: display(coding, 'monitoringIndex', item.index),
+                  unit: unitOf(coding, item.index),
+                  min: item.min,
+                  max: item.max,
+                }),
               )
               .join('; '),
           },

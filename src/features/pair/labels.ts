@@ -1,6 +1,6 @@
 /** The texts of plan statuses, decision-support rules and exercise fields (Italian source). */
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { DssHint, Exercise, PairStatus } from '../../contract/pair';
 
 export const STATUS_TEXT: Readonly<Record<PairStatus, MessageDescriptor>> = {
@@ -29,14 +29,16 @@ export function hintText(i18n: I18n, hint: DssHint): string {
       );
     case 'ELIG_CLINICAL_BASIS':
       return i18n._(
-        msg`Nessuna lettera di dimissione o visita specialistica negli ultimi ${days} giorni che motivi la riabilitazione.`,
+        msg`Nessuna lettera di dimissione o visita specialistica negli ultimi ${plural(Number(days), { one: '# giorno', other: '# giorni' })} che motivi la riabilitazione.`,
       );
     case 'ELIG_ACTIVE_PLAN':
       return i18n._(
         msg`Il paziente ha già un piano attivo («${name}»): alla firma il nuovo piano lo sostituirà.`,
       );
     case 'ELIG_DRAFTS':
-      return i18n._(msg`Il paziente ha ${count} bozze di piano non firmate.`);
+      return i18n._(
+        msg`Il paziente ha ${plural(Number(count), { one: '# bozza di piano non firmata', other: '# bozze di piano non firmate' })}.`,
+      );
     case 'ADQ_NO_EXERCISES':
       return i18n._(msg`Il piano non ha esercizi.`);
     case 'ADQ_LATERALITY':
@@ -54,7 +56,9 @@ export function hintText(i18n: I18n, hint: DssHint): string {
     case 'ADQ_NO_THRESHOLDS':
       return i18n._(msg`Nessuna soglia PRIpri: il monitoraggio resterà blu.`);
     case 'ADQ_LONG_PLAN':
-      return i18n._(msg`Validità oltre ${days} giorni: valuta una rivalutazione intermedia.`);
+      return i18n._(
+        msg`Validità oltre ${plural(Number(days), { one: '# giorno', other: '# giorni' })}: valuta una rivalutazione intermedia.`,
+      );
     default:
       return hint.rule;
   }

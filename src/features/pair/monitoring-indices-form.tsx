@@ -59,7 +59,7 @@ export function MonitoringIndicesForm({
           <IonButton
             fill="clear"
             color="danger"
-            aria-label={t`Togli l'indice ${n + 1}`}
+            aria-label={t`Rimuovi l'indice ${n + 1} dell'esercizio ${at + 1}`}
             onClick={() => onChange(indices.filter((_, i) => i !== n))}
           >
             <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />

@@ -7,6 +7,7 @@ import { IonBadge } from '../../ui/ionic/badge';
 import { display, unitOf } from './coding';
 import { ExerciseView } from './exercise-view';
 import { STATUS_COLOUR, STATUS_TEXT } from './labels';
+import { thresholdText } from './wording';
 
 export function PlanSummary({
   pair,
@@ -29,10 +30,10 @@ export function PlanSummary({
   return (
     <article className="summary-card pair-card" aria-labelledby={`pair-${pair.id}-title`}>
       <div className="record-header">
-        <h2 id={`pair-${pair.id}-title`}>
-          {pair.name} — {status}
+        {/* The status said once, as a badge in the title (spec 4: the status is in the title). */}
+        <h2 id={`pair-${pair.id}-title`} className="pair-title">
+          <span>{pair.name}</span> <IonBadge color={STATUS_COLOUR[pair.status]}>{status}</IonBadge>
         </h2>
-        <IonBadge color={STATUS_COLOUR[pair.status]}>{status}</IonBadge>
         <p>
           {t`Valido dal ${format.date(pair.planningValidityStartDate)} al ${format.date(pair.planningValidityStopDate)}`}
           {' · '}
@@ -43,15 +44,23 @@ export function PlanSummary({
         )}
       </div>
       {pair.thresholds.length > 0 && (
-        <p className="muted">
-          <Trans>Soglie PRIpri:</Trans>{' '}
-          {pair.thresholds
-            .map(
-              (item) =>
-                `${display(coding, 'monitoringIndex', item.index)} (${unitOf(coding, item.index)}): ${t`verde da ${item.green}, rosso sotto ${item.red}`}`,
-            )
-            .join('; ')}
-        </p>
+        <div className="pair-thresholds">
+          <p>
+            <Trans>Soglie del monitoraggio PRIpri:</Trans>
+          </p>
+          <ul>
+            {pair.thresholds.map((item) => (
+              <li key={item.index}>
+                {thresholdText(i18n, {
+                  name: display(coding, 'monitoringIndex', item.index),
+                  unit: unitOf(coding, item.index),
+                  green: item.green,
+                  red: item.red,
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {open ? (
         exercises

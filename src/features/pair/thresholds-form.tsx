@@ -65,7 +65,7 @@ export function ThresholdsForm({
           <IonButton
             fill="clear"
             color="danger"
-            aria-label={t`Togli la soglia ${n + 1}`}
+            aria-label={t`Rimuovi la soglia ${n + 1}`}
             onClick={() => onChange(thresholds.filter((_, i) => i !== n))}
           >
             <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />

@@ -1,8 +1,6 @@
 import { getJson, sendJson } from '../../api/request';
 import type { FavoriteFlag, ParticipationFilter, PatientList } from '../../contract/patient';
 import { FavoriteFlag as FavoriteFlagSchema, PatientList as PatientListSchema } from '../../contract/patient';
-import type { Project } from '../../contract/projects';
-import { ProjectList } from '../../contract/projects';
 
 export const PATIENT_PAGE_SIZE = 20;
 
@@ -58,9 +56,4 @@ export function searchPatients(search: MepiSearch): Promise<PatientList> {
   return getJson('patients/mepiSearch', PatientListSchema, {
     searchParams: { ...params, max: PATIENT_PAGE_SIZE, offset: 0 },
   });
-}
-
-/** `GET /projects`: the projects the caller runs, for the participation filter. */
-export async function fetchOwnProjects(): Promise<Project[]> {
-  return (await getJson('projects', ProjectList)).projects;
 }

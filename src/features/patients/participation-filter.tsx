@@ -7,9 +7,9 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useCallback } from 'react';
+import { fetchProjects } from '../../api/projects';
 import { useLoader } from '../../api/use-loader';
 import type { ParticipationFilter as Filter } from '../../contract/patient';
-import { fetchOwnProjects } from './api';
 
 export interface ProjectFilterValue {
   projectId?: number;
@@ -32,7 +32,7 @@ export function ParticipationFilter({
   onChange: (next: ProjectFilterValue) => void;
 }): JSX.Element | null {
   const { t, i18n } = useLingui();
-  const { state } = useLoader(useCallback(() => fetchOwnProjects(), []));
+  const { state } = useLoader(useCallback(() => fetchProjects(), []));
   const projects = state.status === 'ready' ? state.value.filter((project) => project.isMember) : [];
   if (projects.length === 0) return null;
   const projectId = value.projectId ?? projects[0]?.id;

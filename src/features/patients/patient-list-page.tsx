@@ -7,11 +7,11 @@ import { paths } from '../../routing/paths';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { useDebounced } from '../../ui/use-debounced';
 import type { NameFilters } from './list-filters';
 import { ListFilters, NO_NAME_FILTERS } from './list-filters';
 import { ParticipationFilter, type ProjectFilterValue } from './participation-filter';
 import { PatientRows } from './patient-rows';
-import { useDebounced } from './use-debounced';
 import { usePatientList } from './use-patient-list';
 import './patients.css';
 

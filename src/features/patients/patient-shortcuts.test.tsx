@@ -45,6 +45,11 @@ describe("the patient record's shortcuts", () => {
     expect(linkOf('Consensi')).toBe('/consents/1001');
   });
 
+  it('let staff write to the patient: the messages screen opens with the patient chosen', () => {
+    renderShortcuts(PHYSICIAN_VERDI, false);
+    expect(linkOf('Scrivi al paziente')).toBe('/messages?patientId=1001');
+  });
+
   it('offer no consents shortcut to staff without the consent permission, nor on the own record', () => {
     renderShortcuts({ ...PHYSICIAN_VERDI, permissionList: [] }, false);
     expect(linkOf('Consensi')).toBeUndefined();
@@ -54,6 +59,7 @@ describe("the patient record's shortcuts", () => {
   it('keep the patient on his own record to his history (consents are his tab)', () => {
     renderShortcuts(PATIENT_MARIO, true);
     expect(linkOf('Consensi')).toBeUndefined();
+    expect(linkOf('Scrivi al paziente')).toBeUndefined();
     expect(linkOf('Chi ha consultato i miei dati')).toBe('/datahistory/1001');
   });
 });

@@ -9,6 +9,7 @@ import {
   fitnessOutline,
   flaskOutline,
   folderOpenOutline,
+  mailOutline,
   timeOutline,
 } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
@@ -16,7 +17,10 @@ import type { JSX } from 'react';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 
-/** From the demographic record to the patient's dossier, timeline, treatment history and consents. */
+/**
+ * From the demographic record to the patient's dossier, timeline, treatment history and consents, and
+ * (staff) to a message to the patient: the messages screen opens its sheet with the patient chosen.
+ */
 export function PatientShortcuts({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
   const { t } = useLingui();
   const user = useAtomValue(currentUserAtom);
@@ -28,6 +32,8 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
   const runsProjects = !own && user?.permissionList.includes('perm.meview.project.info') === true;
   // Care plans: staff of the patient's projects (the server filters), the patient when in a project.
   const seesCarePlans = !own || (user?.userType === 'PAT' && user.inProject);
+  // Staff write to a patient whose dossier they may open (the messages screen asks the server).
+  const writes = !own && (user?.userType === 'PHY' || user?.userType === 'OPT' || user?.userType === 'ADM');
   const canObscure =
     own && user?.userType === 'PAT' && user.permissionList.includes('perm.meview.document.obscure');
   return (
@@ -43,6 +49,12 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
             <Trans>Linea del tempo</Trans>
           </IonButton>
         </>
+      )}
+      {writes && (
+        <IonButton routerLink={paths.messages(patientId)} fill="outline">
+          <IonIcon slot="start" icon={mailOutline} aria-hidden="true" />
+          <Trans>Scrivi al paziente</Trans>
+        </IonButton>
       )}
       <IonButton routerLink={paths.datahistory(patientId)} fill="outline">
         <IonIcon slot="start" icon={eyeOutline} aria-hidden="true" />

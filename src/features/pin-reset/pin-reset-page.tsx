@@ -11,6 +11,7 @@ import type { PinResetCodeSent } from '../../contract';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { PageLayout } from '../../ui/page-layout';
+import { useStepFocus } from '../../ui/step-focus';
 import { showToast } from '../../ui/toasts';
 import { confirmPinReset, requestPinResetCode } from './api';
 import '../../ui/forms.css';
@@ -51,6 +52,8 @@ export function PinResetPage(): JSX.Element {
   const [error, setError] = useState<MessageDescriptor | null>(null);
   const [busy, setBusy] = useState(false);
   const resendIn = useSecondsUntil(step.name === 'code' ? step.sent.resendAvailableAt : null);
+  // Each step's heading takes the focus when the step changes (ui/step-focus.ts).
+  const stepHeading = useStepFocus(step.name);
 
   async function run(action: () => Promise<void>): Promise<void> {
     setBusy(true);
@@ -107,6 +110,9 @@ export function PinResetPage(): JSX.Element {
       <section className="pin-reset">
         {step.name === 'identify' && (
           <form onSubmit={onIdentify} noValidate>
+            <h2 className="pin-reset-step focus-heading" tabIndex={-1} ref={stepHeading}>
+              <Trans>Passo 1 di 2 · Chi sei</Trans>
+            </h2>
             <p>
               <Trans>
                 Inserisci il tuo identificativo utente o il codice fiscale: ti invieremo via SMS un codice di
@@ -136,6 +142,9 @@ export function PinResetPage(): JSX.Element {
         )}
         {step.name === 'code' && (
           <form onSubmit={onConfirm} noValidate>
+            <h2 className="pin-reset-step focus-heading" tabIndex={-1} ref={stepHeading}>
+              <Trans>Passo 2 di 2 · Il codice ricevuto</Trans>
+            </h2>
             <p>
               <Trans>
                 Ti abbiamo inviato un codice di sicurezza via SMS al numero {step.sent.sentTo}. Il codice vale
@@ -185,7 +194,7 @@ export function PinResetPage(): JSX.Element {
         )}
         {step.name === 'done' && (
           <div className="pin-reset-done" role="status">
-            <h2>
+            <h2 className="focus-heading" tabIndex={-1} ref={stepHeading}>
               <Trans>Reset del PIN effettuato con successo</Trans>
             </h2>
             <p>

@@ -5,6 +5,7 @@ import type { JSX } from 'react';
 import type { PatientProject } from '../../contract/projects';
 import { paths } from '../../routing/paths';
 import { PARTICIPATION_LOOK } from './participation-labels';
+import '../../ui/record-card.css';
 
 export function InviteCard({
   entry,
@@ -22,8 +23,8 @@ export function InviteCard({
   const look = PARTICIPATION_LOOK[participation];
   const titleId = `project-${project.id}`;
   return (
-    <article className="project-card" aria-labelledby={titleId}>
-      <header className="project-card-header">
+    <article className="record-card project-card" aria-labelledby={titleId}>
+      <header className="record-card-header project-card-header">
         <h2 id={titleId}>{project.name}</h2>
         <span className={`tone-chip project-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
       </header>

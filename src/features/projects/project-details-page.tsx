@@ -1,6 +1,7 @@
 /**
  * `projectDetails/{projectId}`: the project, its description, members and units; for a member, how
- * many patients take part and how many are invited. Patients reach it from an invitation.
+ * many patients take part and how many are invited, and who they are (with their state). Patients
+ * reach it from an invitation.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
@@ -13,6 +14,7 @@ import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchProject } from './api';
+import { ParticipantList } from './participant-list';
 import './projects.css';
 
 export function ProjectDetailsPage(): JSX.Element {
@@ -61,6 +63,7 @@ function Details({ project }: { project: ProjectDetails }): JSX.Element {
           </p>
         </section>
       )}
+      {project.participants && <ParticipantList projectId={project.id} />}
       <h2>
         <Trans>Medici del progetto</Trans>
       </h2>

@@ -2,6 +2,7 @@
  * `/projectInviteRemove/{patientId}` (staff with perm.meview.project.info): the projects the user runs,
  * each with the patient's participation, to invite the patient or remove them (after a confirmation).
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
@@ -26,6 +27,24 @@ import './projects.css';
 /** A patient's signature or refusal shows without a reload. */
 const TOPICS = ['consents'] as const;
 
+/** What the toast says happened, naming the patient when the screen knows them. */
+function doneMessage(
+  action: 'invite' | 'remove',
+  entry: PatientProject,
+  who: string | null,
+): MessageDescriptor {
+  const { name } = entry.project;
+  if (action === 'invite')
+    return who ? msg`Invito al progetto ${name} inviato a ${who}` : msg`Invito al progetto ${name} inviato`;
+  if (entry.participation === 'invited')
+    return who
+      ? msg`Invito al progetto ${name} ritirato per ${who}`
+      : msg`Invito al progetto ${name} ritirato`;
+  return who
+    ? msg`${who} non partecipa più al progetto ${name}`
+    : msg`Il paziente non partecipa più al progetto ${name}`;
+}
+
 export function ProjectInvitePage(): JSX.Element {
   const { t } = useLingui();
   const patientId = Number(useParams().patientId);
@@ -37,6 +56,8 @@ export function ProjectInvitePage(): JSX.Element {
     { refreshOnReturn: true, liveTopics: TOPICS },
   );
 
+  const shown = patient?.patientId === patientId ? patient.patient : null;
+  const who = shown ? `${shown.name} ${shown.surname}` : null;
   const change = async (entry: PatientProject, action: 'invite' | 'remove'): Promise<void> => {
     const { name } = entry.project;
     if (action === 'remove') {
@@ -45,7 +66,7 @@ export function ProjectInvitePage(): JSX.Element {
         header: invitedOnly ? msg`Ritirare l'invito?` : msg`Rimuovere dal progetto?`,
         message: invitedOnly
           ? msg`L'invito al progetto "${name}" sarà ritirato.`
-          : msg`Il paziente non parteciperà più al progetto "${name}" e il suo consenso al progetto sarà revocato.`,
+          : msg`Il paziente non parteciperà più al progetto "${name}": la partecipazione risulterà terminata dal progetto e il paziente ne sarà avvisato. Potrà partecipare di nuovo solo con un nuovo invito.`,
         confirmLabel: invitedOnly ? msg`Ritira l'invito` : msg`Rimuovi`,
         destructive: true,
       });
@@ -55,10 +76,7 @@ export function ProjectInvitePage(): JSX.Element {
     try {
       const next = await changeParticipation(entry.project.id, patientId, action);
       update(() => next);
-      showToast(
-        'success',
-        action === 'invite' ? msg`Invito inviato al paziente` : msg`Partecipazione aggiornata`,
-      );
+      showToast('success', doneMessage(action, entry, who));
     } catch (error) {
       const notMember = errorReplyOf(error)?.code === 'PROJECT_NOT_MEMBER';
       showToast(
@@ -75,7 +93,6 @@ export function ProjectInvitePage(): JSX.Element {
     }
   };
 
-  const shown = patient?.patientId === patientId ? patient.patient : null;
   return (
     <PageLayout
       title={t`Progetti`}

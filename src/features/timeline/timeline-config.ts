@@ -14,7 +14,6 @@ export const ZOOM_MAX_MS = 321_408_000_000;
 export const HEIGHT_MIN_PX = 400;
 export const HEIGHT_MAX_PX = 700;
 export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_MAX_WIDTH_PX = 500;
 /** Margin on each side of a focused cluster, as a share of its span. */
 export const FOCUS_MARGIN = 0.05;
 /** Every document of the dossier, in one call. */

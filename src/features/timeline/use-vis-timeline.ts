@@ -14,6 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataSet } from 'vis-data/esnext';
 import type { DataItemCollectionType } from 'vis-timeline/esnext';
 import { Timeline } from 'vis-timeline/esnext';
+import { hideCutAxisLabels } from './axis-clip';
 import type { Display } from './display';
 import type { TimeScale, TimeWindow } from './timeline-config';
 import {
@@ -183,6 +184,8 @@ export function useVisTimeline(args: Args): VisTimelineControls {
     });
     timeline.on('rangechanged', follow);
     timeline.on('click', click);
+    // After every redraw: no axis label cut at the chart's edge (narrow screens).
+    timeline.on('changed', () => hideCutAxisLabels(element));
 
     /** The items (vis-timeline's first real draw), once the container has a width to fit the window to. */
     const place = (): void => {

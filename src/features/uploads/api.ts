@@ -1,9 +1,8 @@
-/** The calls of the uploads screen (spec 7, "Uploaded documents") and the notification counts. */
+/** The calls of the uploads screen (spec 7, "Uploaded documents"). */
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { reportTransportError } from '../../api/error-report';
-import { getJson, sendJson } from '../../api/request';
-import { Notifications } from '../../contract/notifications';
+import { getJson, sendForm, sendJson } from '../../api/request';
 import type { UploadStatus } from '../../contract/uploads';
 import {
   CustomDocumentTypes,
@@ -11,7 +10,6 @@ import {
   UploadedDocumentList,
   UploadPhysicians,
 } from '../../contract/uploads';
-import { sendForm } from './send-form';
 
 /** The list of the screen: the patient's own uploads, or a physician's uploads to review and reviewed. */
 export function fetchUploads(status?: UploadStatus): Promise<UploadedDocumentList> {
@@ -106,8 +104,4 @@ export async function fetchUploadPdf(id: number): Promise<ArrayBuffer> {
     reportTransportError(error);
     throw error;
   }
-}
-
-export function fetchNotifications(): Promise<Notifications> {
-  return getJson('notifications', Notifications, { context: { quiet: true } });
 }

@@ -3,7 +3,6 @@
  * the patient will read. The reason typed stays if the rejection fails.
  */
 import { IonButton } from '@ionic/react';
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
@@ -14,6 +13,7 @@ import { UPLOAD_REASON_MAX } from '../../contract/uploads';
 import { confirm } from '../../ui/confirm-dialog';
 import { PdfDocument } from '../../ui/pdf/pdf-document';
 import { ReasonField } from '../../ui/reason-field';
+import { REASON_REQUIRED, useReasonForm } from '../../ui/reason-sheet';
 import { Sheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toasts';
 import { fetchUploadPdf, rejectUpload, validateUpload } from './api';
@@ -32,19 +32,27 @@ export function ReviewSheet({
 }): JSX.Element {
   const { t } = useLingui();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [validating, setValidating] = useState(false);
   const id = document?.id ?? 0;
   const load = useCallback(() => fetchUploadPdf(id), [id]);
+  const rejection = useReasonForm(
+    async (reason) => {
+      if (!document) return;
+      await rejectUpload(document.id, reason);
+      showToast('success', msg`Documento rifiutato: il paziente vedrà il motivo`);
+      onReviewed();
+    },
+    (failure) => failureMessage(failure) ?? REASON_REQUIRED,
+  );
+  const { reset } = rejection;
+  const busy = validating || rejection.busy;
 
   // A new document opens with a clean rejection form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: id is the trigger, not a value read
   useEffect(() => {
     setRejecting(false);
-    setReason('');
-    setProblem(null);
-  }, [id]);
+    reset();
+  }, [id, reset]);
 
   const validate = async (): Promise<void> => {
     const yes = await confirm({
@@ -53,7 +61,7 @@ export function ReviewSheet({
       confirmLabel: msg`Approva`,
     });
     if (!yes || !document) return;
-    setBusy(true);
+    setValidating(true);
     try {
       await validateUpload(document.id);
       showToast('success', msg`Documento approvato: ora è nel dossier del paziente`);
@@ -62,25 +70,7 @@ export function ReviewSheet({
       // The error toast has said why (e.g. already reviewed by a colleague); the list shows the truth.
       onReviewed();
     } finally {
-      setBusy(false);
-    }
-  };
-
-  const reject = async (): Promise<void> => {
-    if (!document) return;
-    if (!reason.trim()) {
-      setProblem(msg`Il motivo del rifiuto è obbligatorio`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await rejectUpload(document.id, reason.trim());
-      showToast('success', msg`Documento rifiutato: il paziente vedrà il motivo`);
-      onReviewed();
-    } catch (failure) {
-      setProblem(failureMessage(failure) ?? msg`Il motivo del rifiuto è obbligatorio`);
-    } finally {
-      setBusy(false);
+      setValidating(false);
     }
   };
 
@@ -95,12 +85,12 @@ export function ReviewSheet({
           <div className="review-actions">
             {rejecting && (
               <ReasonField
-                value={reason}
-                onChange={setReason}
+                value={rejection.reason}
+                onChange={rejection.setReason}
                 maxLength={UPLOAD_REASON_MAX}
                 rows={3}
                 disabled={busy}
-                problem={problem}
+                problem={rejection.problem}
               />
             )}
             <div className="review-buttons">
@@ -109,7 +99,7 @@ export function ReviewSheet({
                   <IonButton fill="outline" disabled={busy} onClick={() => setRejecting(false)}>
                     <Trans>Annulla</Trans>
                   </IonButton>
-                  <IonButton color="danger" disabled={busy} onClick={() => void reject()}>
+                  <IonButton color="danger" disabled={busy} onClick={() => void rejection.submit()}>
                     <Trans>Conferma il rifiuto</Trans>
                   </IonButton>
                 </>

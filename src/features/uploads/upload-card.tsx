@@ -9,6 +9,7 @@ import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
 import { formatSize } from './file-check';
 import { statusLook } from './upload-labels';
+import '../../ui/record-card.css';
 
 export interface UploadCardActions {
   onModify?: (document: UploadedDocument) => void;
@@ -59,8 +60,8 @@ export function UploadCard({
     );
 
   return (
-    <article className="upload-card" aria-labelledby={titleId}>
-      <header className="upload-card-header">
+    <article className="record-card upload-card" aria-labelledby={titleId}>
+      <header className="record-card-header upload-card-header">
         <h3 id={titleId}>{document.title}</h3>
         <span className={`tone-chip upload-chip tone-${look.tone}`}>{i18n._(look.label)}</span>
       </header>
@@ -69,7 +70,7 @@ export function UploadCard({
           {owner.first} {owner.last} · {owner.fiscalCode}
         </p>
       )}
-      <p className="upload-meta">
+      <p className="record-card-meta">
         <span>{document.documentType.desc}</span>
         {document.documentDate && (
           <span>
@@ -82,13 +83,13 @@ export function UploadCard({
         <span>{formatSize(document.byteSize, i18n.locale)}</span>
       </p>
       {document.approvingPhysicians.length > 0 && (
-        <p className="upload-meta">
+        <p className="record-card-meta">
           <Trans>Inviato a {document.approvingPhysicians.map((each) => each.displayName).join(', ')}</Trans>
         </p>
       )}
       {document.note && <p className="upload-note">{document.note}</p>}
       {document.status === 'REJECTED' && (
-        <div className="upload-reason" role="note">
+        <div className="record-card-reason" role="note">
           <strong>
             <Trans>Motivo del rifiuto</Trans>
           </strong>
@@ -96,7 +97,7 @@ export function UploadCard({
         </div>
       )}
       {document.reviewedBy && document.reviewedAt && (
-        <p className="upload-meta">
+        <p className="record-card-meta">
           <Trans>
             Esaminato da {document.reviewedBy} il {format.dateTime(document.reviewedAt)}
           </Trans>

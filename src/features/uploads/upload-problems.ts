@@ -2,8 +2,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { errorReplyMessage, fieldErrorMessage } from '../../api/error-messages';
+import { UploadFailure } from '../../api/request';
 import type { UploadDraft } from './api';
-import { UploadFailure } from './send-form';
 import type { FieldProblems } from './upload-fields';
 
 const FORM_FIELDS: readonly (keyof UploadDraft)[] = ['documentType', 'title', 'documentDate', 'note'];

@@ -7,16 +7,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import type { CurrentUser } from '../../contract/user';
-import { CountBadge, useLiveCount } from '../../ui/count-badge';
-import { fetchNotifications } from './api';
+import { useNotificationCount } from '../../session/notification-counts';
+import { CountBadge } from '../../ui/count-badge';
 import { uploadsVersionAtom } from './atoms';
 
 const UPLOAD_TOPICS = ['uploadedDocuments'] as const;
-const readCount = (): Promise<number> => fetchNotifications().then((reply) => reply.uploadedDocuments);
 
 export default function UploadsBadge({ user }: { user: CurrentUser }): JSX.Element | null {
   const { t } = useLingui();
-  const count = useLiveCount(UPLOAD_TOPICS, readCount, useAtomValue(uploadsVersionAtom));
+  const count = useNotificationCount('uploadedDocuments', UPLOAD_TOPICS, useAtomValue(uploadsVersionAtom));
   const label =
     user.userType === 'PHY'
       ? t`Documenti da approvare: ${count}`

@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { UploadFailure } from '../../api/request';
 import { checkUploadFile, titleFromFileName } from './file-check';
 import { imagesToPdf } from './scan-to-pdf';
-import { UploadFailure } from './send-form';
 import { problemsOf } from './upload-problems';
 
 // A 1×1 grey JPEG (baseline, one component).

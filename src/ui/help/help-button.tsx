@@ -3,15 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { helpCircleOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { lazy, Suspense, useState } from 'react';
+import type { HelpTopic } from './help-modal';
 
 /** Opened on demand: the sheet and its code load with the first press, not with every screen (issue 16). */
 const HelpModal = lazy(() => import('./help-modal').then((module) => ({ default: module.HelpModal })));
-
-/** The screen a help text belongs to, as the server names it (`/help/{controller}/{action}`). */
-export interface HelpTopic {
-  controller: string;
-  action: string;
-}
 
 export function HelpButton({ topic }: { topic: HelpTopic }): JSX.Element {
   const { t } = useLingui();

@@ -5,7 +5,13 @@ import { fetchHelp } from '../../api/help';
 import { useLoader } from '../../api/use-loader';
 import { Sheet } from '../sheet';
 import { ErrorState, LoadingState } from '../state-views';
-import type { HelpTopic } from './help-button';
+import { HelpText } from './help-text';
+
+/** The screen a help text belongs to, as the server names it (`/help/{controller}/{action}`). */
+export interface HelpTopic {
+  controller: string;
+  action: string;
+}
 
 export function HelpModal({ topic, onClose }: { topic: HelpTopic; onClose: () => void }): JSX.Element {
   const { t, i18n } = useLingui();
@@ -26,11 +32,8 @@ export function HelpModal({ topic, onClose }: { topic: HelpTopic; onClose: () =>
         </ErrorState>
       )}
       {state.status === 'ready' && (
-        <article className="help-text">
-          {state.value.paragraphs.map((paragraph, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are static text in order
-            <p key={index}>{paragraph}</p>
-          ))}
+        <article>
+          <HelpText page={state.value} />
         </article>
       )}
     </Sheet>

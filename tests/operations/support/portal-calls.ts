@@ -4,7 +4,7 @@
  * so a test can look for every acknowledged write in the database afterwards.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { signIn } from '../../../scripts/bench-login';
+import { signIn } from '../../../bench/login';
 import { DEMO_PASSWORD } from '../../../server/db/seed/demo-accounts';
 import { DEMO_SIGNING_PIN } from '../../../server/db/seed/signing';
 

@@ -1,4 +1,4 @@
-import { signIn } from '../../../scripts/bench-login';
+import { signIn } from '../../../bench/login';
 import { DEMO_PASSWORD } from '../../../server/db/seed/demo-accounts';
 import { type DpopKey, dpopKey, dpopProof } from '../../../server/test/idp';
 

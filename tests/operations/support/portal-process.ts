@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitUntilReady } from '../../../scripts/bench-server';
+import { freePort, waitUntilReady } from '../../../bench/server';
 
 export interface PortalProcess {
   base: string;

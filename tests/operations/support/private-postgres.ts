@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../../../scripts/bench-server';
+import { freePort } from '../../../bench/server';
 
 export { freePort };
 

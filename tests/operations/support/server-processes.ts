@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../../../scripts/bench-server';
+import { freePort } from '../../../bench/server';
 
 export { freePort };
 

@@ -1,19 +1,25 @@
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { CallSetup, CallState, IceServer } from '../../../../src/contract';
-import type { UserRow } from '../../../app-env';
 import type { Database } from '../../../db/client';
-import { conferenceCalls, conferenceSignals, conferences, users } from '../../../db/schema';
+import { conferenceCalls, conferenceSignals, conferences, type UserRow, users } from '../../../db/schema';
 import { HttpError } from '../../../http-error';
+import { type CallParty, callParty } from '../../access/conference-call';
 import { publishLive } from '../../live/publish';
-import { type CallParty, callParty } from './access';
+import { dropVisitReminders } from '../visits';
 
 /**
  * A waiting patient whose page has not asked for signals for this long has left (closed the tab, lost the
- * network): the host no longer sees them waiting. The page asks every 5 s. An admitted patient does not
- * expire this way: a phone may slow a background page's timers, and the connection itself says whether
- * the call still runs.
+ * network): the host no longer sees them waiting. The page asks every 5 s.
  */
 export const WAITING_TTL_SECONDS = 20;
+/**
+ * An admitted patient whose page has not asked for this long has left too (issue 25: a closed tab, a
+ * dead phone): longer than the waiting room's, as a phone may slow a background page's timers; the
+ * page's `pagehide` beacon usually says it at once (`leave.ts`).
+ */
+export const ADMITTED_TTL_SECONDS = 60;
+
+const admittedFresh = sql`${conferenceCalls.admittedAt} is not null and ${conferenceCalls.patientSeenAt} > now() - make_interval(secs => ${ADMITTED_TTL_SECONDS})`;
 
 /** The waiting room as both parties see it (the database's clock decides, whichever process asks). */
 export async function callState(
@@ -23,8 +29,8 @@ export async function callState(
   if (party.ended) return { ended: true, patient: 'absent' };
   const [row] = await db
     .select({
-      admitted: sql<boolean>`${conferenceCalls.admittedAt} is not null`,
-      waiting: sql<boolean>`${conferenceCalls.waitingSince} is not null and ${conferenceCalls.patientSeenAt} > now() - make_interval(secs => ${WAITING_TTL_SECONDS})`,
+      admitted: sql<boolean>`${admittedFresh}`,
+      waiting: sql<boolean>`${conferenceCalls.admittedAt} is null and ${conferenceCalls.waitingSince} is not null and ${conferenceCalls.patientSeenAt} > now() - make_interval(secs => ${WAITING_TTL_SECONDS})`,
     })
     .from(conferenceCalls)
     .where(eq(conferenceCalls.conferenceId, party.conferenceId));
@@ -32,11 +38,19 @@ export async function callState(
   return { ended: false, patient };
 }
 
-/** The patient's page is still there (its heartbeat: every fetch of its signals). */
+/**
+ * The patient's page is still there (its heartbeat: every fetch of its signals). A page back after its
+ * admission expired (the host saw it leave and dropped the connection) waits to be admitted again.
+ */
 export async function markPatientSeen(db: Database, conferenceId: number): Promise<void> {
+  const expired = sql`(${conferenceCalls.admittedAt} is not null and not (${admittedFresh}))`;
   await db
     .update(conferenceCalls)
-    .set({ patientSeenAt: sql`now()` })
+    .set({
+      patientSeenAt: sql`now()`,
+      admittedAt: sql`case when ${expired} then null else ${conferenceCalls.admittedAt} end`,
+      waitingSince: sql`case when ${expired} then now() else ${conferenceCalls.waitingSince} end`,
+    })
     .where(eq(conferenceCalls.conferenceId, conferenceId));
 }
 
@@ -69,7 +83,7 @@ export async function callSetup(
 }
 
 /** Drops the signals of an earlier session: whoever (re)enters starts the exchange afresh. */
-async function clearSignals(tx: Database, conferenceId: number): Promise<void> {
+export async function clearSignals(tx: Database, conferenceId: number): Promise<void> {
   await tx.delete(conferenceSignals).where(eq(conferenceSignals.conferenceId, conferenceId));
 }
 
@@ -118,33 +132,39 @@ export async function admitPatient(db: Database, user: UserRow, conferenceId: nu
 
 /**
  * `POST /conferences/{id}/call/hangup`: ends the call for both. The host ends the conference itself
- * (ENDED: nobody may enter again); the patient leaves, the host hears `bye` and the patient may enter
- * the waiting room again.
+ * (ENDED: nobody may enter again; a booked visit's reminders go); the patient leaves, the host hears
+ * `bye` and the patient may enter the waiting room again.
  */
 export async function hangUp(db: Database, user: UserRow, conferenceId: number): Promise<CallState> {
   return db.transaction(async (tx) => {
     const party = await callParty(tx, user, conferenceId, { lock: true });
+    if (party.role === 'patient') return patientLeaves(tx, party);
     await clearSignals(tx, conferenceId);
     await tx.delete(conferenceCalls).where(eq(conferenceCalls.conferenceId, conferenceId));
-    if (party.role === 'host') {
-      await tx
-        .update(conferences)
-        .set({ state: 'ENDED', endedAt: new Date() })
-        .where(eq(conferences.id, conferenceId));
-      await publishLive(tx, {
-        topics: ['conferenceCall', 'conferences'],
-        userIds: [party.hostUserId, party.patientUserId],
-      });
-      return { ended: true, patient: 'absent' };
-    }
-    await tx.insert(conferenceSignals).values({
-      conferenceId,
-      senderUserId: user.id,
-      recipientUserId: party.hostUserId,
-      kind: 'bye',
-      payload: null,
+    await tx
+      .update(conferences)
+      .set({ state: 'ENDED', endedAt: new Date() })
+      .where(eq(conferences.id, conferenceId));
+    await dropVisitReminders(tx, [conferenceId]);
+    await publishLive(tx, {
+      topics: ['conferenceCall', 'conferences'],
+      userIds: [party.hostUserId, party.patientUserId],
     });
-    await publishLive(tx, { topics: ['conferenceCall'], userIds: [party.hostUserId] });
-    return { ended: false, patient: 'absent' };
+    return { ended: true, patient: 'absent' };
   });
+}
+
+/** The patient leaves (hangs up, or the page goes): out of the room, `bye` to the host, told at once. */
+export async function patientLeaves(tx: Database, party: CallParty): Promise<CallState> {
+  await clearSignals(tx, party.conferenceId);
+  await tx.delete(conferenceCalls).where(eq(conferenceCalls.conferenceId, party.conferenceId));
+  await tx.insert(conferenceSignals).values({
+    conferenceId: party.conferenceId,
+    senderUserId: party.patientUserId,
+    recipientUserId: party.hostUserId,
+    kind: 'bye',
+    payload: null,
+  });
+  await publishLive(tx, { topics: ['conferenceCall'], userIds: [party.hostUserId] });
+  return { ended: false, patient: 'absent' };
 }

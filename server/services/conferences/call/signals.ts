@@ -8,12 +8,11 @@ import {
   type CallSignalInput,
   type CallSignals,
 } from '../../../../src/contract';
-import type { UserRow } from '../../../app-env';
 import type { Database } from '../../../db/client';
-import { conferenceSignals } from '../../../db/schema';
+import { conferenceSignals, type UserRow } from '../../../db/schema';
 import { HttpError } from '../../../http-error';
+import { callParty } from '../../access/conference-call';
 import { publishLive } from '../../live/publish';
-import { callParty } from './access';
 import { callState, markPatientSeen } from './session';
 
 /**

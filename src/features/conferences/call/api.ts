@@ -1,7 +1,10 @@
 /** The calls of the in-portal videoconference (issue 13 item 6): setup, waiting room, signalling. */
+import { applyAuthHeaders } from '../../../api/auth-headers';
 import { api } from '../../../api/client';
 import { getJson, sendJson } from '../../../api/request';
+import { apiPrefixUrl } from '../../../config/runtime-config';
 import { CallSetup, type CallSignalInput, CallSignals, CallState } from '../../../contract/conferences-call';
+import { acceptLanguage, currentLocale } from '../../../i18n/locale';
 
 const base = (id: number): string => `conferences/${id}/call`;
 // The call page says what went wrong itself; no toast on top of it.
@@ -29,4 +32,23 @@ export function fetchSignals(id: number, after: number): Promise<CallSignals> {
 
 export async function sendSignal(id: number, signal: CallSignalInput): Promise<void> {
   await api().post(`${base(id)}/signals`, { json: signal, ...quiet });
+}
+
+/**
+ * The `pagehide` beacon that leaves the call (issue 25: a closed tab must not stay admitted). A page going
+ * away has no time to sign a DPoP proof, so the request is made ahead (and made again while in the call,
+ * as a proof is good for a minute); sending it is then synchronous, a `keepalive` fetch that outlives the
+ * page. If it never arrives, the server forgets the patient after ADMITTED_TTL_SECONDS.
+ */
+export async function prepareLeaveBeacon(id: number): Promise<() => void> {
+  const url = `${apiPrefixUrl()}/${base(id)}/leave`;
+  const request = new Request(url, { method: 'POST' });
+  await applyAuthHeaders(request);
+  request.headers.set('Accept-Language', acceptLanguage(currentLocale()));
+  const headers = new Headers(request.headers);
+  return () => {
+    void fetch(url, { method: 'POST', keepalive: true, headers, credentials: 'same-origin' }).catch(
+      () => undefined,
+    );
+  };
 }

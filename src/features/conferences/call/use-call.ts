@@ -13,6 +13,8 @@ import { CallPeer } from './peer';
 export type CallPhase = 'loading' | 'unavailable' | 'check' | 'joined' | 'left' | 'ended';
 
 const POLL_MS = 5000;
+/** A prepared beacon's DPoP proof is good for a minute: made again twice as often. */
+const BEACON_REFRESH_MS = 30_000;
 
 export interface CallControl {
   phase: CallPhase;
@@ -132,6 +134,29 @@ export function useCall(id: number, local: MediaStream | null): CallControl {
     const timer = setInterval(pull, POLL_MS);
     return () => clearInterval(timer);
   }, [phase, pull]);
+
+  // Closing the tab (or reloading) leaves the call at once, by a beacon made ahead (see api.ts).
+  useEffect(() => {
+    if (phase !== 'joined') return;
+    let send: (() => void) | null = null;
+    const prepare = (): void =>
+      void calls.prepareLeaveBeacon(id).then(
+        (ready) => {
+          send = ready;
+        },
+        () => undefined,
+      );
+    const onPageHide = (): void => {
+      if (joined.current) send?.();
+    };
+    prepare();
+    const timer = setInterval(prepare, BEACON_REFRESH_MS);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [phase, id]);
 
   // Leaving the page leaves the call: the patient's side says bye; the host's peer closes.
   useEffect(

@@ -12,11 +12,12 @@ import { IonBadge } from '../../../ui/ionic/badge';
 import { IonSegment, IonSegmentButton } from '../../../ui/ionic/segment';
 import { answerText } from '../answer-text';
 import { STATUS_COLOR, STATUS_LABEL } from '../status-label';
+import '../../../ui/record-card.css';
 
 function SummaryBlock({ summary }: { summary: QuestionSummary }): JSX.Element {
   const { answered } = summary;
   return (
-    <section className="survey-summary" aria-label={summary.text}>
+    <section className="record-card survey-summary" aria-label={summary.text}>
       <h3>{summary.text}</h3>
       <p className="survey-hint">
         <Trans>{answered} risposte</Trans>
@@ -91,7 +92,11 @@ export function CardAnswers({ detail }: { detail: SurveyCardDetail }): JSX.Eleme
         detail.responses.map((response) => {
           const answers = answerMap(response.items);
           return (
-            <section key={response.id} className="survey-response" aria-label={response.patient.displayName}>
+            <section
+              key={response.id}
+              className="record-card survey-response"
+              aria-label={response.patient.displayName}
+            >
               <h3>
                 {response.patient.displayName}{' '}
                 <IonBadge color={STATUS_COLOR[response.status]}>

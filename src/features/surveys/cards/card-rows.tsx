@@ -1,5 +1,8 @@
-/** Survey cards as rows: the template, to whom, the due date, how many answered or refused. */
-import { IonItem, IonLabel, IonList } from '@ionic/react';
+/**
+ * Survey cards as rows: the template, to whom, the due date, how many answered or refused. A plain list: each
+ * row holds the card's link and, beside it, an action, so the row (not Ionic's item) is the list item.
+ */
+import { IonItem, IonLabel } from '@ionic/react';
 import { Trans } from '@lingui/react/macro';
 import type { JSX, ReactNode } from 'react';
 import type { SurveyCard } from '../../../contract/surveys';
@@ -17,12 +20,12 @@ export function CardRows({
 }): JSX.Element {
   const { date } = useDateFormat();
   return (
-    <IonList className="survey-list">
+    <ul className="survey-list survey-card-list">
       {cards.map((card) => {
         const due = date(card.dueDate);
         const { submitted, refused, assigned } = card;
         return (
-          <div key={card.id} className="survey-card-row">
+          <li key={card.id} className="survey-card-row">
             <IonItem routerLink={paths.surveyCard(card.id)} detail>
               <IonLabel>
                 <h2>{card.title}</h2>
@@ -47,9 +50,9 @@ export function CardRows({
               )}
             </IonItem>
             {action?.(card)}
-          </div>
+          </li>
         );
       })}
-    </IonList>
+    </ul>
   );
 }

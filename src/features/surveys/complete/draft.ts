@@ -3,10 +3,9 @@
  * timeout or a closed tab loses nothing even before the server has the draft (it gets it at each step).
  */
 import * as v from 'valibot';
-import { DRAFT_KEY_PREFIX } from '../../../auth/clear-browser-data';
 import { ResponseItem } from '../../../contract/surveys';
 import type { PersistentAtom } from '../../../state/storage';
-import { userScopedAtoms } from '../../../state/storage';
+import { DRAFT_KEY_PREFIX, userScopedAtoms } from '../../../state/storage';
 
 export const SurveyDraft = v.object({ items: v.array(ResponseItem), step: v.number() });
 export type SurveyDraft = v.InferOutput<typeof SurveyDraft>;

@@ -10,7 +10,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import type { JSX } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fieldErrorMessage } from '../../../api/error-messages';
 import { errorReplyOf } from '../../../api/error-report';
@@ -26,6 +26,7 @@ import { paths } from '../../../routing/paths';
 import { RESET_STORED } from '../../../state/storage';
 import { confirm } from '../../../ui/confirm-dialog';
 import { IonProgressBar } from '../../../ui/ionic/progress-bar';
+import { useStepFocus } from '../../../ui/step-focus';
 import { showToast } from '../../../ui/toasts';
 import { refuseSurvey, saveDraft, submitSurvey } from '../api';
 import { surveyDraftAtom } from './draft';
@@ -68,13 +69,8 @@ export function SurveyForm({
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
   const [refusing, setRefusing] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step, not the first draw
-  useEffect(() => {
-    if (moved.current) heading.current?.focus();
-  }, [step]);
+  // The focus follows the step, not the first draw (ui/step-focus.ts).
+  const heading = useStepFocus(step);
 
   const setAnswer = (linkId: string, values: AnswerValue[]): void => {
     setProblem(null);
@@ -103,7 +99,6 @@ export function SurveyForm({
   };
 
   const go = (next: number): void => {
-    moved.current = true;
     setProblem(null);
     setStored({ items: draft.items, step: next });
   };
@@ -171,7 +166,7 @@ export function SurveyForm({
       {detail.questionnaire.description && (
         <p className="survey-description">{detail.questionnaire.description}</p>
       )}
-      <h2 className="survey-step" ref={heading} tabIndex={-1}>
+      <h2 className="survey-step focus-heading" ref={heading} tabIndex={-1}>
         <Trans>
           Domanda {step + 1} di {shown.length}
         </Trans>

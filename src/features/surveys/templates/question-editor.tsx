@@ -7,6 +7,7 @@ import type { JSX } from 'react';
 import { useId } from 'react';
 import { ConditionEditor } from './condition-editor';
 import { type EditorQuestion, isChoice, newOption, type QuestionKind } from './editor-model';
+import '../../../ui/record-card.css';
 
 export function QuestionEditor({
   index,
@@ -36,7 +37,10 @@ export function QuestionEditor({
     { value: 'text', label: t`Testo libero` },
   ];
   return (
-    <fieldset className="survey-question-editor" aria-describedby={problem ? `${id}-error` : undefined}>
+    <fieldset
+      className="record-card survey-question-editor"
+      aria-describedby={problem ? `${id}-error` : undefined}
+    >
       <legend>
         <Trans>Domanda {number}</Trans>
       </legend>

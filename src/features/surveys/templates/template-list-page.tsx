@@ -18,6 +18,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { showToast } from '../../../ui/toasts';
 import { fetchTemplates, retireTemplate } from '../api';
 import '../surveys.css';
+import '../../../ui/record-card.css';
 
 function TemplateCard({
   template,
@@ -30,7 +31,7 @@ function TemplateCard({
   const { version, questionCount, createdBy } = template;
   const created = date(template.createdAt);
   return (
-    <article className="survey-template" aria-label={template.title}>
+    <article className="record-card survey-template" aria-label={template.title}>
       <h2>{template.title}</h2>
       <p>
         <Trans>

@@ -1,0 +1,1 @@
+ALTER TABLE "pair_plans" ADD COLUMN "patient_seen_at" timestamp with time zone;

@@ -1,0 +1,46 @@
+/**
+ * The gate's audit rows for accesses it does not allow or refuse by itself; every area writes through
+ * these, so the gate is the one writer of the trail. The title is still the gate's decision.
+ */
+
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import type { AuditActivity, AuditEntry } from '../audit';
+import { recordAccessOutsideGate } from './gate';
+
+/** What an audit row says beyond who, whom and what: the document and a free detail. */
+type RowDetails = Pick<AuditEntry, 'documentId' | 'detail'>;
+
+/** A refusal that comes after the gate (a document not meant for the reader, a guest asking for history). */
+export function recordRefusal(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  activity: AuditActivity,
+  details: RowDetails = {},
+): Promise<void> {
+  return recordAccessOutsideGate(db, { user, patientId, activity, outcome: 'DENIED', ...details });
+}
+
+/** A write the area itself allowed: by the owner, the collector of a consent, the signer of an obscuring. */
+export function recordWrite(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  activity: AuditActivity,
+  details: RowDetails = {},
+): Promise<void> {
+  return recordAccessOutsideGate(db, { user, patientId, activity, outcome: 'ALLOWED', ...details });
+}
+
+/** A staff read across patients (uploads to review): one allowed row per patient, one after the other. */
+export async function recordReadOfEach(
+  db: Database,
+  user: UserRow,
+  patientIds: Iterable<number>,
+  activity: AuditActivity,
+  detail: string,
+): Promise<void> {
+  for (const patientId of patientIds)
+    await recordAccessOutsideGate(db, { user, patientId, activity, outcome: 'ALLOWED', detail });
+}
