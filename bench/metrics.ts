@@ -12,6 +12,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Database } from '../server/db/client';
 import { createMemoryLogger } from '../server/logger';
 import { startObservability } from '../server/observability';
+import { outboxDepth } from '../server/services/notify/outbox-depth';
 
 const CALLS = Number(process.env.BENCH_METRICS_CALLS ?? 200_000);
 const ROUNDS = 5;
@@ -65,11 +66,11 @@ export async function metricsCostBench(): Promise<void> {
     );
     await observability.startMetrics({
       database: {
-        db: fakeDb,
         poolStats: () => ({ total: 10, idle: 7, waiting: 0, max: 10 }),
         ping: async () => {},
       },
       live: { streamCount: 12 },
+      outboxDepth: () => outboxDepth(fakeDb),
     });
     const url = `http://127.0.0.1:${observability.metricsAddress?.port}/metrics`;
     requests.on.push(perCall(observability.wrap(bare)));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { IceServer } from '../src/contract';
-import { parseTrustedProxies } from './idp/client-address';
+import { parseTrustedProxies } from './client-address';
 import { parseIceServers } from './services/conferences/call/ice-servers';
 
 /** Server configuration, read once from the environment with defaults for the embedded setup. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { isIP, type Socket } from 'node:net';
-import { isTrustedProxy } from './idp/client-address';
+import { isTrustedProxy } from './client-address';
 
 /**
  * What one client may hold of the server's sockets (issue 24, section 7): a partial request is closed once

@@ -22,6 +22,7 @@ import { sweepLaunches } from './services/cdc/launch';
 import { LiveHub } from './services/live/hub';
 import { notificationChannel } from './services/notify/channel';
 import { startNotificationDispatcher } from './services/notify/dispatcher';
+import { outboxDepth } from './services/notify/outbox-depth';
 import { webPushChannel } from './services/notify/push-channel';
 import { vapidKeys } from './services/notify/push-keys';
 import { backgroundSignaturesSettled } from './services/signing/signature';
@@ -93,7 +94,7 @@ const notifications = startNotificationDispatcher({
 
 const live = await new LiveHub(config.maxLiveStreams, logger.child({ component: 'live' })).start(database);
 
-await observability.startMetrics({ database, live });
+await observability.startMetrics({ database, live, outboxDepth: () => outboxDepth(database.db) });
 
 let draining = false;
 const app = createApp({

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env';
-import { clientAddressOf } from './idp/client-address';
+import { clientAddressOf } from './client-address';
 
 /** The caller's address for per-address counters: X-Forwarded-For counts only from `TRUST_PROXY`. */
 export function requestAddress(c: Context<AppEnv>): string {

@@ -252,28 +252,7 @@ export const KNOT_RULE_ROOTS: readonly string[] = ['server/', 'src/'];
  * Unit edges the folder-cycle rule does not count yet, each with the change that removes it. Keep this list
  * empty: an entry is a knot the lint has agreed to wait for.
  */
-export const PENDING_UNIT_EDGES: ReadonlyArray<readonly [string, string]> = [
-  // The guest-grant reads (guests/grants.ts) move to one file that access and guests both import: the move
-  // of the access doorway removes these two.
-  ['server/services/access.ts', 'server/services/guests'],
-  ['server/services/accounts', 'server/services/guests'],
-  // users.ts reads the active account (accounts/active, accounts/subject) while accounts/list reads users.
-  ['server/services/users.ts', 'server/services/accounts'],
-  // The step-up check (accounts/step-up.ts) and the passkeys it counts (security/passkeys) sit in two areas.
-  ['server/services/security', 'server/services/accounts'],
-  // The metrics scrape reads the notification outbox's depth (notify/outbox-depth.ts).
-  ['server/observability', 'server/services/notify'],
-  // config.ts parses the trusted proxies with idp/client-address.ts, while the IdP reads the config.
-  ['server/config.ts', 'server/idp'],
-  // The area predicates in services/access/ read their area's records (documents, studies, visits, project
-  // membership, obscuring) while every area calls the gate: the gate (gate.ts, recorded.ts) goes one floor
-  // below the areas and the predicates one floor above them.
-  ['server/services/access', 'server/services/conferences'],
-  ['server/services/access', 'server/services/documents'],
-  ['server/services/access', 'server/services/obscuring'],
-  ['server/services/access', 'server/services/projects'],
-  ['server/services/access', 'server/services/studies'],
-];
+export const PENDING_UNIT_EDGES: ReadonlyArray<readonly [string, string]> = [];
 
 export interface CheckOptions {
   knotRuleRoots?: readonly string[];

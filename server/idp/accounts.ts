@@ -2,9 +2,9 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Account, AccountClaims } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { type UserRow, users } from '../db/schema';
+import { findUserBySubject } from '../services/accounts/active-user';
 import { parseAccountSubject } from '../services/accounts/subject';
 import { verifyPassword } from '../services/password';
-import { findUserBySubject } from '../services/users';
 import type { DemoAccountRow } from './html';
 
 // Verified against when the username is unknown, so a miss costs as much as a wrong password.

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from '../client-address';
 import { HttpError } from '../http-error';
 import { operationalEvents } from '../observability/events';
 import { consumeCode } from '../services/otp';
 import { hasPasskey } from '../services/security/passkeys';
-import { clientAddress } from './client-address';
 import { codeBody } from './code-page';
 import { renderPage } from './html';
 import type { InteractionDeps } from './interaction-deps';

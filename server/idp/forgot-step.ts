@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from '../client-address';
 import {
   atFloor,
   checkResetCode,
@@ -14,7 +15,6 @@ import {
   type NewPasswordRefusal,
   newPasswordRefusal,
 } from '../services/security/recovery-complete';
-import { clientAddress } from './client-address';
 import {
   type ForgotView,
   forgotCodeBody,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from '../client-address';
 import { operationalEvents } from '../observability/events';
 import { authenticate, listDemoAccounts } from './accounts';
-import { clientAddress } from './client-address';
 import { renderCode, resendCode, startStrongStep, submitCode } from './code-step';
 import { routeForgot } from './forgot-step';
 import { loginBody, messageBody, renderPage } from './html';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USERNAME } from '../auth/rate-limit';
+import { clientAddressOf } from '../client-address';
 import { loginAttempts } from '../db/schema';
 import { CookieJar, startTestIdp, TEST_PASSWORD, type TestIdp, type TestUser } from '../test/idp';
 import { PortalClient } from '../test/idp-flow';
-import { clientAddressOf } from './client-address';
 
 const PARALLEL = 30;
 const STAFF: TestUser = {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { enrolmentSecret, factorState, verifyTotp } from '../auth/second-factor';
 import { otpauthUri } from '../auth/totp';
+import { clientAddress } from '../client-address';
 import { operationalEvents } from '../observability/events';
 import { hasPasskey } from '../services/security/passkeys';
-import { clientAddress } from './client-address';
 import { renderCode, signInTrustedDevice } from './code-step';
 import { renderPage } from './html';
 import type { InteractionDeps } from './interaction-deps';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { UserRow } from '../db/schema';
-import { requireUser } from '../services/users';
+import { requireUser } from '../services/accounts/active-user';
 
 /**
  * Gives every authenticated handler its caller: `await c.var.user()` is the enabled portal user behind the

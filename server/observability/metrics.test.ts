@@ -10,6 +10,7 @@ import { LoginRateLimit, MAX_FAILURES_PER_USERNAME } from '../auth/rate-limit';
 import { loadConfig } from '../config';
 import { notificationOutbox, users } from '../db/schema';
 import { createMemoryLogger } from '../logger';
+import { outboxDepth } from '../services/notify/outbox-depth';
 import { recordOnlySender, sendSms } from '../services/sms/outbox';
 import { type Observability, startObservability } from '.';
 
@@ -30,7 +31,11 @@ describe('metrics configuration', () => {
     expect(config.metricsPort).toBeNull();
     expect(config.otlpEndpoint).toBeNull();
     const observability = await startObservability(config, createMemoryLogger());
-    await observability.startMetrics({ database: {} as never, live: { streamCount: 0 } });
+    await observability.startMetrics({
+      database: {} as never,
+      live: { streamCount: 0 },
+      outboxDepth: async () => ({ pending: 0, due: 0, sending: 0 }),
+    });
     const listener = () => {};
     expect(observability.wrap(listener)).toBe(listener);
     expect(observability.metricsAddress).toBeNull();
@@ -47,7 +52,11 @@ describe.each(databaseTargets)('metrics on $name', ({ name, location }) => {
   beforeAll(async () => {
     ctx = await createTestContext(location);
     observability = await startObservability({ metricsPort: 0, otlpEndpoint: null }, createMemoryLogger());
-    await observability.startMetrics({ database: ctx.database, live: ctx.live });
+    await observability.startMetrics({
+      database: ctx.database,
+      live: ctx.live,
+      outboxDepth: () => outboxDepth(ctx.db),
+    });
     const address = observability.metricsAddress;
     metricsUrl = `http://127.0.0.1:${address?.port}/metrics`;
     publicServer = createServer(observability.wrap(getRequestListener(ctx.app.fetch)));
@@ -154,7 +163,11 @@ describe.each(databaseTargets)('metrics on $name', ({ name, location }) => {
   it('says the database is down, and drops the outbox figures, when it does not answer', async () => {
     const gone = await createTestContext(location);
     const own = await startObservability({ metricsPort: 0, otlpEndpoint: null }, createMemoryLogger());
-    await own.startMetrics({ database: gone.database, live: gone.live });
+    await own.startMetrics({
+      database: gone.database,
+      live: gone.live,
+      outboxDepth: () => outboxDepth(gone.db),
+    });
     await gone.close();
     const response = await fetch(`http://127.0.0.1:${own.metricsAddress?.port}/metrics`);
     const text = await response.text();

@@ -4,7 +4,7 @@ import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, R
 import type { DatabaseHandle, PoolStats } from '../db/client';
 import type { Logger } from '../logger';
 import type { LiveHub } from '../services/live/hub';
-import { type OutboxDepth, outboxDepth } from '../services/notify/outbox-depth';
+import type { OutboxDepth } from '../services/notify/outbox-depth';
 import { withTimeout } from '../time-limit';
 import { type LoginStep, type PushOutcome, recordOperationalEvents, type SmsOutcome } from './events';
 
@@ -15,8 +15,10 @@ const EVENT_LOOP_RESOLUTION_MS = 100;
 const DATABASE_TIMEOUT_MS = 2000;
 
 export interface MetricsSources {
-  database: Pick<DatabaseHandle, 'db' | 'poolStats' | 'ping'>;
+  database: Pick<DatabaseHandle, 'poolStats' | 'ping'>;
   live: Pick<LiveHub, 'streamCount'>;
+  /** The notification outbox's backlog, given by the composition root (notify/outbox-depth.ts). */
+  outboxDepth: () => Promise<OutboxDepth>;
   logger: Logger;
 }
 
@@ -80,7 +82,7 @@ function poolGauges(registry: Registry, stats: () => PoolStats): void {
  * logins, and Node's defaults (event-loop delay, CPU, memory, GC).
  */
 export function createMetrics(sources: MetricsSources): RequestMetrics {
-  const { database, live, logger } = sources;
+  const { database, live, outboxDepth, logger } = sources;
   const registry = new Registry();
   // Event-loop delay sampled every 100 ms: prom-client's default 10 ms timer alone cost ~9 ms of CPU a
   // second (measured), several per cent of a loaded server's requests; a stall still shows in full.
@@ -145,7 +147,7 @@ export function createMetrics(sources: MetricsSources): RequestMetrics {
     aggregator: 'max',
     async collect() {
       try {
-        const depth = await withTimeout(outboxDepth(database.db), DATABASE_TIMEOUT_MS);
+        const depth = await withTimeout(outboxDepth(), DATABASE_TIMEOUT_MS);
         for (const state of OUTBOX_STATES) this.set({ state }, depth[state]);
       } catch (error) {
         // No figure is better than a stale one: the series vanish while the database is away.

@@ -14,8 +14,8 @@ import {
   type PaiTypeList,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { planFor } from '../services/access/pai';
 import { languageOf } from '../services/language';
+import { planFor } from '../services/pai/access';
 import { markActivityDone, setActivityReminders } from '../services/pai/activity';
 import { foldersOf } from '../services/pai/folders';
 import { listPlans, planDetail } from '../services/pai/plans';

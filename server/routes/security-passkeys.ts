@@ -14,7 +14,6 @@ import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { requestAddress } from '../request-address';
-import { checkStepUp } from '../services/accounts/step-up';
 import {
   assertionOptions,
   listPasskeys,
@@ -25,6 +24,7 @@ import {
   renamePasskey,
   stepUpMethods,
 } from '../services/security/passkeys';
+import { checkStepUp } from '../services/security/step-up';
 import { onInvalid } from '../validate';
 
 /** Every change answers the list as it now is, so the page shows what the server holds. */

@@ -4,10 +4,10 @@ import { PasswordChangeBody, type PasswordChanged, type SecurityOverview } from 
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
 import { requestAddress } from '../request-address';
-import { sendStepUpCode } from '../services/accounts/step-up-sms';
 import { languageOf } from '../services/language';
 import { freshFactorMethods, securityOverview } from '../services/security/fresh-factor';
 import { changePassword } from '../services/security/password';
+import { sendStepUpCode } from '../services/security/step-up-sms';
 import { recordOnlySender } from '../services/sms/outbox';
 import { onInvalid } from '../validate';
 

@@ -12,8 +12,8 @@ import {
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
 import { errorMessages, HttpError } from '../http-error';
-import { authorizedStudy, grantedStudy, mayViewImages } from '../services/access/studies';
 import { languageOf } from '../services/language';
+import { authorizedStudy, grantedStudy, mayViewImages } from '../services/studies/access';
 import { issueGrant } from '../services/studies/grants';
 import { studyManifest, studySlice } from '../services/studies/study-files';
 import { currentStatus, requestMove, type StudyRow } from '../services/studies/study-status';

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import { createMemoryLogger } from '../logger';
 import { startClusterMetrics, startObservability } from '../observability';
+import { outboxDepth } from '../services/notify/outbox-depth';
 
 const logger = createMemoryLogger();
 if (cluster.isPrimary) {
@@ -28,7 +29,11 @@ if (cluster.isPrimary) {
     execute: async () => ({ rows: [{ pending: count, due: 0, sending: 0 }] }),
   } as unknown as Database;
   const observability = await startObservability({ metricsPort: 0, otlpEndpoint: null }, logger);
-  await observability.startMetrics({ database: { db, ping: async () => {} }, live: { streamCount: 3 } });
+  await observability.startMetrics({
+    database: { ping: async () => {} },
+    live: { streamCount: 3 },
+    outboxDepth: () => outboxDepth(db),
+  });
   const res = Object.assign(new EventEmitter(), { statusCode: 200 });
   const req = Object.assign(new EventEmitter(), { method: 'GET', url: '/idp/token' });
   observability.wrap(() => {})(req as unknown as IncomingMessage, res as unknown as ServerResponse);

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import { accountSwitches, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
+import { checkStepUp } from '../security/step-up';
 import { type AccountEntry, accountsOf } from './list';
-import { checkStepUp } from './step-up';
 
 type Outcome =
   | 'ALLOWED'
@@ -35,7 +35,7 @@ async function audit(
 /**
  * `POST /account/switch`: the caller's own account only (anything else is 404, as if it did not exist);
  * an account that lists a step-up (a staff account) only with its proof, checked here, in the same
- * request, against that account's own factor (services/accounts/step-up.ts): no escalation from a
+ * request, against that account's own factor (services/security/step-up.ts): no escalation from a
  * patient's or a guest's login, and no staff account regained from a device left on the patient
  * profile. Then new tokens for the same session. Every request is audited, refused or not.
  */

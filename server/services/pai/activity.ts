@@ -3,7 +3,6 @@ import type { PaiActivity } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { paiActivities, paiActivityReminders, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { inForce, planFor } from '../access/pai';
 import { recordWrite } from '../access/recorded';
 import { hospitalToday } from '../notify/reminder-dates';
 import {
@@ -12,6 +11,7 @@ import {
   queueActivityReminders,
   REMINDER_LOCK,
 } from '../notify/reminders';
+import { inForce, planFor } from './access';
 import { activitiesOf } from './plans';
 
 interface ActivityRef {

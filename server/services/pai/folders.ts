@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PaiFolder } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { documents, paiFolderDocuments, paiFolders, type UserRow } from '../../db/schema';
-import type { PaiRow } from '../access/pai';
 import { listConditions } from '../documents/list';
 import { isViewableBy, querySummaries } from '../documents/records';
 import type { Language } from '../language';
+import type { PaiRow } from './access';
 
 /** A folder holds at most this many documents in a reply (plans are short; a guard, not a page). */
 const MAX_FOLDER_DOCUMENTS = 100;

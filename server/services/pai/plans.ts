@@ -20,10 +20,10 @@ import {
   users,
 } from '../../db/schema';
 import { authorizePatientAccess } from '../access/gate';
-import { inForce, mayReadPlansOf, type PaiRow, planFor } from '../access/pai';
 import type { Language } from '../language';
 import { reminderChoices } from '../notify/reminders';
 import { participationsIn } from '../projects/participation-read';
+import { inForce, mayReadPlansOf, type PaiRow, planFor } from './access';
 import { foldersOf } from './folders';
 
 type TypeRow = typeof paiTypes.$inferSelect;

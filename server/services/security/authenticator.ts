@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { securityEvents, totpFactors, totpReenrolments } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
-import { checkStepUp } from '../accounts/step-up';
+import { checkStepUp } from './step-up';
 
 /** How long a new key waits for its first code before the old one is simply kept. */
 export const REENROLMENT_VALIDITY_MS = 10 * 60 * 1000;

@@ -5,7 +5,6 @@ import type { Database } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
-import { checkStepUp } from '../accounts/step-up';
 import type { Language } from '../language';
 import { hashPassword, verifyPassword } from '../password';
 import type { SmsSender } from '../sms/outbox';
@@ -14,6 +13,7 @@ import { freshFactorMethods } from './fresh-factor';
 import { personalIdentifiers } from './identifiers';
 import { notifyPasswordChanged } from './password-notice';
 import { assertAcceptablePassword } from './password-policy';
+import { checkStepUp } from './step-up';
 
 /**
  * The current password, counted like a login: one attempt taken from the username's and the address's

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { CallState } from '../../../../src/contract';
 import type { Database } from '../../../db/client';
 import { conferenceCalls, conferenceSignals, type UserRow } from '../../../db/schema';
-import { callParty } from '../../access/conference-call';
 import { publishLive } from '../../live/publish';
+import { callParty } from './party';
 import { callState, clearSignals, patientLeaves } from './session';
 
 /**

@@ -3,9 +3,9 @@ import type { CallSetup, CallState, IceServer } from '../../../../src/contract';
 import type { Database } from '../../../db/client';
 import { conferenceCalls, conferenceSignals, conferences, type UserRow, users } from '../../../db/schema';
 import { HttpError } from '../../../http-error';
-import { type CallParty, callParty } from '../../access/conference-call';
 import { publishLive } from '../../live/publish';
 import { dropVisitReminders } from '../visits';
+import { type CallParty, callParty } from './party';
 
 /**
  * A waiting patient whose page has not asked for signals for this long has left (closed the tab, lost the

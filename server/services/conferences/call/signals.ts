@@ -11,8 +11,8 @@ import {
 import type { Database } from '../../../db/client';
 import { conferenceSignals, type UserRow } from '../../../db/schema';
 import { HttpError } from '../../../http-error';
-import { callParty } from '../../access/conference-call';
 import { publishLive } from '../../live/publish';
+import { callParty } from './party';
 import { callState, markPatientSeen } from './session';
 
 /**

@@ -4,7 +4,7 @@ import { verifyTotp } from '../../auth/second-factor';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-error';
 import type { Logger } from '../../logger';
-import { type RelyingParty, verifyAssertion } from '../security/passkeys';
+import { type RelyingParty, verifyAssertion } from './passkeys';
 import { consumeStepUpCode } from './step-up-sms';
 
 /** The account a step-up opens: its user, whose own factor must answer, and the methods it accepts. */

@@ -3,12 +3,12 @@ import type { Participation } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { pais, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { authorizePatientAccess } from '../access/gate';
 import { liveGrant } from '../accounts/guest-grants';
 import type { AuditActivity } from '../audit';
 import { participationsIn } from '../projects/participation-read';
 import { isProjectMember } from '../projects/read';
 import { isStaff } from '../users';
-import { authorizePatientAccess } from './gate';
 
 export type PaiRow = typeof pais.$inferSelect;
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { documents, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { authorizePatientAccess, recordAccessOutsideGate } from '../access/gate';
 import { isVisibleToGuest, liveGrant } from '../accounts/guest-grants';
 import type { AuditActivity } from '../audit';
-import { settleRestores } from '../documents/availability';
-import { type DocumentRecord, findRecord, isViewableBy } from '../documents/records';
 import { isObscuredFor } from '../obscuring/visibility';
-import { authorizePatientAccess, recordAccessOutsideGate } from './gate';
+import { settleRestores } from './availability';
+import { type DocumentRecord, findRecord, isViewableBy } from './records';
 
 /**
  * Loads a document for a caller through the one access check (which writes the audit row). `refusalOf`

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { CallRole } from '../../../src/contract';
-import type { Database } from '../../db/client';
-import { conferences, type UserRow } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { assertJoinOpen } from '../conferences/visits';
+import type { CallRole } from '../../../../src/contract';
+import type { Database } from '../../../db/client';
+import { conferences, type UserRow } from '../../../db/schema';
+import { HttpError } from '../../../http-error';
+import { assertJoinOpen } from '../visits';
 
 /** A conference as one of its two parties sees it for the call. */
 export interface CallParty {

@@ -3,11 +3,11 @@ import type { StudyQuery } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { studies, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { authorizePatientAccess, recordAccessOutsideGate } from '../access/gate';
 import type { AuditActivity } from '../audit';
 import { isStudyObscuredFor } from '../obscuring/visibility';
-import { findGrant } from '../studies/grants';
-import { findStudy, type StudyRow } from '../studies/study-status';
-import { authorizePatientAccess, recordAccessOutsideGate } from './gate';
+import { findGrant } from './grants';
+import { findStudy, type StudyRow } from './study-status';
 
 /** Roles refused image viewing (spec section 6): a guest sees the study's status, never the images. */
 export const IMAGE_VIEWING_REFUSED_ROLES: ReadonlySet<string> = new Set(['GUE']);
