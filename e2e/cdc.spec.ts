@@ -43,11 +43,13 @@ test('a reused launch token is refused with the catalogue message, then the port
   // Another browser: this one's storage holds the launched session, which a second launch would replace.
   const elsewhere = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'it-IT' });
   const again = await elsewhere.newPage();
+  // The message is on screen for 2 s only (then the logout): watched for from before the page opens.
+  const message = again
+    .getByRole('alert')
+    .getByRole('heading', { name: 'Errore durante il recupero della condivisione di contesto' })
+    .waitFor({ state: 'visible', timeout: 30_000 });
   await again.goto(launchUrl);
-  const alert = again.getByRole('alert');
-  await expect(
-    alert.getByRole('heading', { name: 'Errore durante il recupero della condivisione di contesto' }),
-  ).toBeVisible();
+  await message;
   // Logout after 2 seconds: the identity provider's login form (wherever the sign-in redirect lands).
   await expect(again.locator('#username')).toBeVisible({ timeout: 15_000 });
   await elsewhere.close();

@@ -273,10 +273,12 @@ test('a new document, a consent to sign and a survey each reach Mario as a push 
     await expect(staff).toHaveURL(/\/surveyCardList$/);
     await nextPush({ title: 'Hai un nuovo questionario da compilare', link: '/surveys' });
 
-    // Nothing left waiting: both survey cards cancelled, the invitation withdrawn, the review seen.
+    // Nothing left waiting: every card of the survey cancelled (the seeded one, this one, and one a failed
+    // first try may have left), the invitation withdrawn, the review seen.
     const cancelButtons = staff.getByRole('button', { name: `Annulla l'assegnazione di ${SURVEY}` });
-    await expect(cancelButtons).toHaveCount(2);
-    for (const left of [1, 0]) {
+    await expect(cancelButtons.nth(1)).toBeVisible();
+    const cards = await cancelButtons.count();
+    for (let left = cards - 1; left >= 0; left--) {
       await cancelButtons.first().click();
       await staff.getByRole('alertdialog').getByRole('button', { name: "Annulla l'assegnazione" }).click();
       // The list reloads without the cancelled card before the next one is taken.
