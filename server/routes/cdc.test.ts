@@ -293,7 +293,7 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
     expect((await ctx.app.request('/api/v1/cdc/logout', { method: 'POST' })).status).toBe(401);
   });
 
-  it('launches only for the launcher page: its own session, from the portal’s origin (issue 24, section 7)', async () => {
+  it('launches only for the launcher page: its own session, from the portal’s origin', async () => {
     const origin = new URL(ctx.config.publicUrl).origin;
     const page = await ctx.app.request('/demo/launcher');
     const line = page.headers.getSetCookie()[0] ?? '';
