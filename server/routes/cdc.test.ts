@@ -3,7 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchTokens } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import type { LaunchSessions } from '../auth/launch-sessions';
+import type { LaunchSessions } from '../auth/cdc-sessions';
 import { cdcContexts, patients, users } from '../db/schema';
 import { demoLauncherKey } from '../services/cdc/keys';
 import { type LaunchRequest, signLaunchToken } from '../services/cdc/launch';
