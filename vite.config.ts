@@ -34,11 +34,11 @@ export default defineConfig(({ mode }) => ({
     // Babel runs only on the files that import a Lingui macro (the preset's filter), not on every module.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnCompileError: true }),
-    // The catalogue split by area: the shell's messages at start, a feature's with its screens (issue 16).
+    // The catalogue split by area: the shell's messages at start, a feature's with its screens.
     linguiAreas(fileURLToPath(new URL('./src/i18n/i18n.ts', import.meta.url))),
-    // One module per icon, so an icon travels with the screens that show it (issue 16).
+    // One module per icon, so an icon travels with the screens that show it.
     ionicons(),
-    // @ionic/react's unused class components (the back button) out of the first screen (issue 16).
+    // @ionic/react's unused class components (the back button) out of the first screen.
     ionicPureClasses(),
     ...pwaPlugin(),
   ],

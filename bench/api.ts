@@ -1,5 +1,5 @@
 /**
- * The hot routes against a same-shape bare route in the same run (issue 16): the portal (its own
+ * The hot routes against a same-shape bare route in the same run: the portal (its own
  * process, PostgreSQL, DPoP on as it runs by default) and bench/reference.ts (its own process, same
  * database, same token, same SQL, same JSON), loaded from this third process with a fresh DPoP proof per
  * request. Prints req/s, p50/p99, the ratio, server CPU per request (/proc of the server process) and

@@ -82,7 +82,7 @@ export async function load(
 
 /**
  * One `/healthz` at a time while `work` runs: what an orchestrator's liveness probe sees under load
- * (issue 11 item 9: at 200 connections it took a median 33 s before the load shedding).
+ * (at 200 connections it took a median 33 s before the load shedding).
  */
 export async function probeHealthDuring<T>(base: string, work: Promise<T>): Promise<T> {
   const durations: number[] = [];

@@ -1,6 +1,6 @@
 /**
  * The bench's reference: a bare Hono + node-postgres + jose server, the floor the portal is compared
- * against (issue 16). It verifies the same ES256 access token and a fresh DPoP proof per request (the
+ * against. It verifies the same ES256 access token and a fresh DPoP proof per request (the
  * embedded key imported each time, signature, ath, htm/htu, iat, thumbprint against cnf.jkt, the replay
  * insert that also reads the grant), runs the same SQL as the portal for the bench's two routes (as named
  * statements, as the portal does: planned once per connection), and answers the same JSON. Only the bench's case: a patient reading their own dossier (no obscuring, no guests).

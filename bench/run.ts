@@ -61,7 +61,7 @@ for (const target of PARTS.has('process') ? databaseTargets : []) {
   await measure('GET /api/patients?max=20&surname=ro', () =>
     ctx.app.request('/api/patients?max=20&surname=ro', { headers: physician }),
   );
-  // Issue 11: every list and search writes an audit row per patient it returns.
+  // Every list and search writes an audit row per patient it returns.
   await measure('GET /api/patients?max=100 (a full page)', () =>
     ctx.app.request('/api/patients?max=100', { headers: physician }),
   );
@@ -76,7 +76,7 @@ for (const target of PARTS.has('process') ? databaseTargets : []) {
       headers: physician,
     }),
   );
-  // Issue 5: a guest's list goes through the live-grant check and the shared-documents condition.
+  // A guest's list goes through the live-grant check and the shared-documents condition.
   const guest = { Authorization: `Bearer ${await ctx.tokenFor('ospite')}` };
   await measure('GET /api/documents?max=20 (guest, live grant)', () =>
     ctx.app.request(`/api/documents?patientId=${me.patientId}&max=20`, { headers: guest }),

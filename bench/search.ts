@@ -13,7 +13,7 @@ import { openDatabase } from '../server/db/client';
 import { patients, projects, users } from '../server/db/schema';
 import { seedDemoData } from '../server/db/seed';
 import { seedScale } from '../server/db/seed/scale';
-import { staffPatientList, staffPatientSearch } from '../server/services/patients-lists';
+import { staffPatientList, staffPatientSearch } from '../server/services/patients/lists';
 import type { MepiSearchQuery, PatientListQuery } from '../src/contract';
 import { report } from './load';
 

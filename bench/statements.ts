@@ -1,5 +1,5 @@
 /**
- * Database CPU of single statements (issue 16): each runs N times on one connection and the backend's
+ * Database CPU of single statements: each runs N times on one connection and the backend's
  * CPU (utime + stime from /proc, so PostgreSQL on this machine) is divided by N. Unnamed (parsed and
  * planned every time, as drizzle's unprepared queries) and named (prepared once per connection). The
  * document list's statements as the portal runs them (writes only with BENCH_STATEMENT_WRITES=1).

@@ -2,7 +2,7 @@
  * `npm run size:floor`: what the frameworks alone weigh on a first screen, built as the portal is built (the same
  * Vite, React plugin and Ionic tree-shaking), gzipped at level 9 like `npm run size`. Two pages, no code of the
  * portal:
- * - one page: React + Ionic, a header, a toolbar and a button (the yardstick of issue 16);
+ * - one page: React + Ionic, a header, a toolbar and a button (the yardstick for the first screen's weight);
  * - tab shell: the portal's first screen drawn with the frameworks alone (build/size-floor/tab-shell.tsx).
  * What the portal's first screen weighs above the second is the portal's own code and its libraries.
  */

@@ -1,5 +1,5 @@
 /**
- * Marks @ionic/react's class components as pure (issue 16). `class IonBackButton extends React.Component {…}` at
+ * Marks @ionic/react's class components as pure. `class IonBackButton extends React.Component {…}` at
  * module level reads `React.Component`, which a bundler cannot prove free of side effects, so every such class
  * stays in the bundle used or not, with the Ionic component it renders (the back button's 11 kB in the first
  * screen). Each becomes `const X = /* @__PURE__ *\/ (() => class X extends … {…})();`: kept where used, dropped

@@ -1,5 +1,5 @@
 /**
- * One module per ionicon (issue 16). `ionicons/icons` is one module holding every icon's SVG; a bundler keeps the
+ * One module per ionicon. `ionicons/icons` is one module holding every icon's SVG; a bundler keeps the
  * icons some screen uses, all in one chunk that the first screen then downloads. Here `import { a, b as c } from
  * 'ionicons/icons'` in the portal's sources becomes one import per icon, so each icon travels with the screens
  * that show it.

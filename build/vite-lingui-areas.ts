@@ -1,5 +1,5 @@
 /**
- * Language catalogues split by area (issue 16): the first screen downloads the shell's messages, a screen the
+ * Language catalogues split by area: the first screen downloads the shell's messages, a screen the
  * messages of its feature folder, instead of the whole catalogue. Built from the one catalogue that
  * `npm run i18n:extract` writes (locales/{locale}/messages.po), using each message's origins: a message used
  * anywhere outside src/features/ belongs to the shell; one used only in src/features/<area>/ to that area (to every

@@ -1,5 +1,5 @@
 /**
- * The care screens (issue 25) through axe-core, in Italian and English: projects (list and details),
+ * The care screens through axe-core, in Italian and English: projects (list and details),
  * messages, conferences and the call's waiting room, notifications, PAI, PAIR, PRIpri, surveys and the
  * account switch. No critical, no serious violation, and the headings go h1 → h2 (heading-order).
  */

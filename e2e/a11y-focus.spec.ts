@@ -1,5 +1,5 @@
 /**
- * Focus follows the journey (WCAG 2.4.3, issue 25): after the login the home's heading has the focus; a
+ * Focus follows the journey (WCAG 2.4.3): after the login the home's heading has the focus; a
  * wizard's heading has it when the wizard opens, and each new step's heading when it moves on or back
  * (guest wizard, copy request, signing, PIN reset), never the page body nor the "Avanti" just pressed.
  * Screenshots of the focused headings go to A11Y_SHOTS when it is set (not assertions).

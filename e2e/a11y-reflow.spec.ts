@@ -1,5 +1,5 @@
 /**
- * Reflow (WCAG 1.4.10, issue 25): at 320 px the timeline's axis labels are whole, inside the chart, in
+ * Reflow (WCAG 1.4.10): at 320 px the timeline's axis labels are whole, inside the chart, in
  * Italian and English, and the screen does not scroll sideways. A screenshot goes to A11Y_SHOTS when set.
  */
 import { mkdirSync } from 'node:fs';

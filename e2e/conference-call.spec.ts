@@ -1,5 +1,5 @@
 /**
- * The in-portal videoconference (issue 13 item 6): two browsers with Chromium's fake camera and
+ * The in-portal videoconference: two browsers with Chromium's fake camera and
  * microphone. dott.ferrari on a tablet and Mario on his phone open the demo's accepted conference; Mario
  * waits until the physician admits him; both see the other's video play; Mario leaves and comes back
  * (in English this time); the physician ends the conference for both.

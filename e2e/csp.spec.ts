@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { login } from './support';
 
 /**
- * The portal under its Content-Security-Policy (issue 24, section 7): the screens a patient walks through,
+ * The portal under its Content-Security-Policy: the screens a patient walks through,
  * Ionic's overlays included, raise no CSP violation. `CSP_STYLE_SRC` (measurement only, see
  * docs/decisions.md) replaces the style directives of the portal's pages, e.g. `style-src 'self'`, with the
  * service worker kept out so every page comes from the network; `CSP_SHOTS` saves a screenshot per screen.

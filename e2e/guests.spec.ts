@@ -104,7 +104,7 @@ test('a patient authorises a guest to download two documents; the guest sees exa
     'La nuova password deve essere diversa da quella temporanea.',
   );
   await expect(guest.getByLabel('Nuova password', { exact: true })).toHaveValue('');
-  // A passphrase the policy takes: 12+ characters, not common, without her name (issue 26).
+  // A passphrase the policy takes: 12+ characters, not common, without her name.
   await chooseNewPassword(guest, 'una gita sul lago di Garda');
   await expect(guest).toHaveURL(/\/home$/);
   await expect(guest.getByText('Vedi i documenti di Mario Rossi')).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { login } from './support';
 
-/** Issue 25 item 1: a physician on a tablet writes first to her patient, who reads it on his phone. */
+/** A physician on a tablet writes first to her patient, who reads it on his phone. */
 test.use({ viewport: { width: 820, height: 1180 }, isMobile: false, hasTouch: false });
 
 const PHONE = { width: 390, height: 844 };

@@ -3,7 +3,7 @@ import { chooseLanguage } from './a11y-support';
 import { DEMO_PASSWORD, login, readSmsCode, smsBodies } from './support';
 
 /**
- * Account security (issue 26): a patient changes the password with the SMS code, then signs in with the
+ * Account security: a patient changes the password with the SMS code, then signs in with the
  * new one; in Italian (from the home's profile area) and in English (from the side menu).
  */
 const TEXT = {

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { login, smsBodies } from './support';
 
 /**
- * Issue 12: a consent signed with the keyboard alone (Tab, Space, Enter, typing): the focus lands on each
+ * A consent signed with the keyboard alone (Tab, Space, Enter, typing): the focus lands on each
  * step's heading, Enter submits the PIN and the SMS code, a wrong PIN is told before any SMS, and after
  * "Fine" the focus is on the heading of the screen the wizard returns to. The PDF can be zoomed and its text
  * is in the page (pdf.js text layer) for screen readers.

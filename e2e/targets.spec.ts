@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { login } from './support';
 
 /**
- * Every interactive element on the patient's screens is at least 44 × 44 px (issue 12 item 7; WCAG 2.5.5
+ * Every interactive element on the patient's screens is at least 44 × 44 px (WCAG 2.5.5
  * enhanced size, the spec's touch-target rule). Measured inside the page with getBoundingClientRect.
  *
  * Exemptions, kept few and explicit:
@@ -161,7 +161,7 @@ test('every interactive element on the patient screens is at least 44 × 44 px',
 
   // A document open from the dossier.
   await visit(page, '/dossier', '.doc-card, .doc-table');
-  // Document titles are buttons named by the title itself (issue 12 item 6).
+  // Document titles are buttons named by the title itself.
   await current(page).locator('button.doc-open').first().click();
   await expect(page).toHaveURL(/\/documents\/\d+/);
   await expect(current(page).locator('canvas, .state-view').first()).toBeVisible({ timeout: 20_000 });

@@ -28,7 +28,7 @@ test('a patient uploads a PDF, the physician rejects it with a reason, the patie
 
   const title = `Visita ortopedica esterna ${Date.now() % 100000}`;
   await upload(page, title);
-  // The patient waits on the home while the physician reviews: what changes reaches it live (issue 13).
+  // The patient waits on the home while the physician reviews: what changes reaches it live.
   await page.locator('ion-tab-bar ion-tab-button', { hasText: 'Home' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Cosa ti aspetta' })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { LaunchSessions } from './auth/launch-sessions';
+import type { LaunchSessions } from './auth/cdc-sessions';
 import type { AccountSwitcher, Principal, VerifyToken } from './auth/principal';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, unsafeConfigReason } from './config';
 
-describe('server configuration (issue 11 item 7)', () => {
+describe('server configuration', () => {
   it('binds 127.0.0.1 unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');

@@ -42,7 +42,7 @@ function probe(port: number, send: string | null, localAddress = '127.0.0.1'): P
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Half-open connections (issue 24, section 7): real sockets against the process's listener with the real
+ * Half-open connections: real sockets against the process's listener with the real
  * app behind it, short timeouts given as the environment would give them.
  */
 describe('HTTP limits of the process', () => {

@@ -3,7 +3,7 @@ import { isIP, type Socket } from 'node:net';
 import { isTrustedProxy } from './client-address';
 
 /**
- * What one client may hold of the server's sockets (issue 24, section 7): a partial request is closed once
+ * What one client may hold of the server's sockets: a partial request is closed once
  * its time is up, and one address keeps a bounded number of connections. Node applies `headersTimeout` and
  * `requestTimeout` only while a request is being received, so a long answer (the live stream, a download)
  * is not cut; `keepAliveTimeout` closes an idle connection between requests.

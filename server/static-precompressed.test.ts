@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../tests/support/test-app';
 
 /** The built portal as `npm run build` leaves it: bundles compressed once by build/precompress.ts. */
-describe('precompressed static files (issue 16)', () => {
+describe('precompressed static files', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'precompressed-'));
   const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'riga ${i}'`).join(', ')}];\n`;
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 /**
  * Bootstrap: runtime configuration → identity → the portal. Nothing of the configuration is baked into the build.
  * A first visit without a session goes straight to the identity provider's login page from here, before React,
- * Ionic and the screens are downloaded (issue 16): the portal itself is loaded only when it has something to show.
+ * Ionic and the screens are downloaded: the portal itself is loaded only when it has something to show.
  */
 
 import { isEntryAddress, startLoginEarly } from './auth/early-login';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from './support/test-app';
 
 /**
- * Issue 11 item 14: an id the database cannot hold (PostgreSQL `integer`), a negative or a non-numeric one
+ * An id the database cannot hold (PostgreSQL `integer`), a negative or a non-numeric one
  * is a 400 with the field in error on every route, never a 500 from the database.
  */
 const badIds = ['9999999999', '2147483648', '-1', '0', 'abc', '1e3', '01'];

@@ -3,7 +3,7 @@
  * vite.config.ts spreads `pwaPlugin()` into its plugins; registration happens in src/pwa/register.ts.
  *
  * Service-worker decisions:
- * - Only the shell is precached (issue 16): html, icons, fonts, manifest, and of the built JS and CSS the bootstrap,
+ * - Only the shell is precached: html, icons, fonts, manifest, and of the built JS and CSS the bootstrap,
  *   the portal's start (React, Ionic, the router) and the shell's part of each language catalogue (`shellAssets` below). A screen's
  *   code is cached by the worker when it is first fetched (`/assets/`, cache first: the names carry a content
  *   hash), so a screen used once opens offline; on an unmetered connection the app fetches the other screens while

@@ -28,7 +28,7 @@ const refusal = (promise: Promise<unknown>): Promise<unknown> =>
     (error: unknown) => error,
   );
 
-describe('DPoP proof keys imported once (issue 16)', () => {
+describe('DPoP proof keys imported once', () => {
   it('still refuses a proof signed by another key once the named key is cached', async () => {
     const [client, attacker] = [await dpopKey(), await dpopKey()];
     const store = memoryReplayStore();

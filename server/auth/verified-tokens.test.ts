@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFIED_TOKEN_MAX, VERIFIED_TOKEN_TTL_MS, verifiedTokenCache } from './verified-tokens';
 
-describe('verified access tokens (issue 16)', () => {
+describe('verified access tokens', () => {
   it('keeps a token until its exp or the TTL, whichever comes first', () => {
     let now = 1_000_000_000_000;
     const cache = verifiedTokenCache(() => now);

@@ -24,7 +24,7 @@ async function finishedBeforeTimer(client: PGlite): Promise<number> {
   return seenByTimer;
 }
 
-describe('PGlite statements take turns with the event loop (issue 11 item 9)', () => {
+describe('PGlite statements take turns with the event loop', () => {
   let client: PGlite | null = null;
   afterEach(async () => {
     await client?.close();

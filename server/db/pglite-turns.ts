@@ -6,7 +6,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * PGlite runs each statement synchronously on the event loop, and its own queue hands the next
  * statement over in a microtask: under a burst of requests the loop ran statement after statement
  * without reading a socket, so health probes, new connections and request timeouts waited for the
- * whole queue (issue 11 item 9: a blocked second with 100 requests in flight). Here statements and
+ * whole queue (a blocked second with 100 requests in flight). Here statements and
  * transactions start one at a time, each on a fresh event-loop turn, so sockets are served between
  * any two statements. PGlite already runs one at a time (a statement waits for a running
  * transaction), so this changes no ordering the database allowed.

@@ -140,7 +140,7 @@ function expired(req: IncomingMessage, res: ServerResponse, deps: InteractionDep
 /**
  * Serves `…/interaction/:uid/forgot` (GET: the page of the reset's stage) and its posts: the identifier,
  * `/code`, `/resend`, `/factor` (staff) and `/password`. The reset lives in PostgreSQL, bound to this
- * interaction; a right end signs the user straight in (docs/decisions.md, issue 26).
+ * interaction; a right end signs the user straight in (docs/decisions.md).
  */
 export async function routeForgot(
   req: IncomingMessage,

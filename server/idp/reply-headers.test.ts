@@ -27,7 +27,7 @@ async function repliesOf(t: TestIdp): Promise<Map<string, Response>> {
   return replies;
 }
 
-describe('the identity provider’s replies (issue 24, section 7)', () => {
+describe('the identity provider’s replies', () => {
   let https: TestIdp;
   let http: TestIdp;
   beforeAll(async () => {

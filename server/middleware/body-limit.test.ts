@@ -26,7 +26,7 @@ function countedBody(
 const FOUR_HUNDRED_MB = 400 * 1024 * 1024;
 
 // Body limits sit in front of the database: one target is enough.
-describe('body limits (issue 11 item 4)', () => {
+describe('body limits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext('memory://');

@@ -22,7 +22,7 @@ const app = new Hono()
 
 const get = (path: string) => app.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
 
-describe('compression threshold for JSON replies (issue 16)', () => {
+describe('compression threshold for JSON replies', () => {
   it('leaves a reply under 1 KB as it is, with its length', async () => {
     expect(JSON.stringify(small).length).toBeLessThan(COMPRESS_MIN_BYTES);
     const response = await get('/small');

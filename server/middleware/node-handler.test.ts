@@ -8,7 +8,7 @@ import { readLive } from '../test/live';
 import { createNodeHandler, IDP_BODY_MAX_BYTES } from './node-handler';
 
 /**
- * The process's listener over a real socket (issue 11 items 4 and 9): the in-flight cap and the health
+ * The process's listener over a real socket: the in-flight cap and the health
  * probes that bypass it, the request timeouts, and the body limits of the identity provider's forms.
  */
 interface Answer {

@@ -8,7 +8,7 @@ import { switchAccount } from '../services/accounts/switch';
 import { onInvalid } from '../validate';
 
 /**
- * The signed-in person's accounts and the switch between them (spec 7 "Session and identity"; issue 14):
+ * The signed-in person's accounts and the switch between them (spec 7 "Session and identity"):
  * rules in services/accounts and docs/decisions.md "Account switch".
  */
 export const accountSwitchRoutes = new Hono<AppEnv>()

@@ -24,7 +24,7 @@ describe.each(databaseTargets)('GET /api/me on $name', ({ location }) => {
     }
   }
 
-  it('answers in one statement (issue 16: it took five)', async () => {
+  it('answers in one statement (it used to take five)', async () => {
     let body: unknown;
     const patient = await statementsOf(async () => {
       body = await (await ctx.call('/api/me', 'mario.rossi')).json();

@@ -3,7 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchTokens } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import type { LaunchSessions } from '../auth/launch-sessions';
+import type { LaunchSessions } from '../auth/cdc-sessions';
 import { cdcContexts, patients, users } from '../db/schema';
 import { demoLauncherKey } from '../services/cdc/keys';
 import { type LaunchRequest, signLaunchToken } from '../services/cdc/launch';
@@ -293,7 +293,7 @@ describe.each(databaseTargets)('context sharing on $name', ({ location }) => {
     expect((await ctx.app.request('/api/v1/cdc/logout', { method: 'POST' })).status).toBe(401);
   });
 
-  it('launches only for the launcher page: its own session, from the portal’s origin (issue 24, section 7)', async () => {
+  it('launches only for the launcher page: its own session, from the portal’s origin', async () => {
     const origin = new URL(ctx.config.publicUrl).origin;
     const page = await ctx.app.request('/demo/launcher');
     const line = page.headers.getSetCookie()[0] ?? '';

@@ -16,7 +16,7 @@ import { onInvalid } from '../validate';
 const idParam = vValidator('param', IdParam, onInvalid);
 
 /**
- * The in-portal videoconference (issue 13 item 6): setup, the waiting room and the WebRTC signalling
+ * The in-portal videoconference: setup, the waiting room and the WebRTC signalling
  * between the conference's two parties. Signals travel through PostgreSQL and the live channel
  * (topic `conferenceCall`), so the two browsers may be served by different processes.
  */

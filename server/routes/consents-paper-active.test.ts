@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { expectError, patientIdOf } from '../test/fixtures/consents';
 
-/** The paper consent's scan is checked only for its header, but never carries code (issue 11, item 15). */
+/** The paper consent's scan is checked only for its header, but never carries code. */
 describe.each(databaseTargets)('paper consent scans with active content on $name', ({ location }) => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -130,7 +130,7 @@ export const consentRoutes = new Hono<AppEnv>()
           `${index}.consentCode`,
         );
         if (isModelClosed(model, now)) throw new HttpError(409, 'CONSENT_CLOSED');
-        // A project's invitations are its members' act (issue 13), whichever call makes them.
+        // A project's invitations are its members' act, whichever call makes them.
         if (projectId !== null) await requireProjectMember(db, user, projectId);
         targets.push({ consentCode: item.consentCode, projectId });
       }

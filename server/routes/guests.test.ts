@@ -223,7 +223,7 @@ describe.each(databaseTargets)('guests: calls and rules on $name', ({ location }
       }),
     );
     expect(foreign.status).toBe(404);
-    // Two grants are two accounts (issue 14): a fresh login acts for the newest, Giulia's; the account list
+    // Two grants are two accounts: a fresh login acts for the newest, Giulia's; the account list
     // offers both.
     const grants = v.parse(GuestGrants, await (await ctx.call('/api/guests/grants', 'ospite')).json());
     expect(grants.grants.map((item) => item.patientId)).toEqual([mario + 1]);

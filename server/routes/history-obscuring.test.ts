@@ -7,7 +7,7 @@ import { createTestContext, databaseTargets, type TestContext } from '../../test
 import { auditLog } from '../db/schema';
 import { flags, obscureDocument, unauthoredDocuments } from '../test/fixtures/obscuring';
 
-/** Issue 11, item 13: staff must not learn from the treatment history what the patient hid from them. */
+/** Staff must not learn from the treatment history what the patient hid from them. */
 describe.each(databaseTargets)('obscuring in the treatment history on $name', ({ location }) => {
   let ctx: TestContext;
   let mario: number;

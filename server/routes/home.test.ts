@@ -93,7 +93,7 @@ describe.each(databaseTargets)('GET /home on $name', ({ location }) => {
     // The validated upload became a dossier document a moment ago: new since the previous login.
     expect(after.newDocuments).toBe(newest[0]?.n);
     expect(after.newDocuments).toBeGreaterThanOrEqual(1);
-    // Both of Mario's guests end soon: 'ospite' and 'marta.colombo' (a guest of two patients, issue 14).
+    // Both of Mario's guests end soon: 'ospite' and 'marta.colombo' (a guest of two patients).
     expect(after.guestsEnding.map((guest) => guest.name).sort()).toEqual(
       [(await userRow('ospite')).displayName, (await userRow('marta.colombo')).displayName].sort(),
     );

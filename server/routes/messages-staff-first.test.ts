@@ -6,7 +6,7 @@ import { createTestContext, databaseTargets, type TestContext } from '../../test
 import { messages, notificationOutbox, users } from '../db/schema';
 import { messageCalls } from '../test/fixtures/messages';
 
-/** Staff write first to a patient whose dossier they may open (issue 25 item 1), never to another. */
+/** Staff write first to a patient whose dossier they may open, never to another. */
 describe.each(databaseTargets)('staff writing first to a patient on $name', ({ location }) => {
   let ctx: TestContext;
   let calls: ReturnType<typeof messageCalls>;

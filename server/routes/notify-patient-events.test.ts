@@ -22,7 +22,7 @@ import { dayFromToday } from '../test/fixtures/guests';
 import { painQuestionnaire } from '../test/fixtures/surveys';
 import { type LocalPushService, startLocalPushService } from '../test/push-endpoint';
 
-/** Preferences by category (issue 25): a consent to sign and a survey sent are shared-project news. */
+/** Preferences by category: a consent to sign and a survey sent are shared-project news. */
 const preferences = (enabled: boolean, events: string[]) =>
   json('PUT', { enabled, frequency: 'INSTANT', events, important: [], reminderDays: [] });
 

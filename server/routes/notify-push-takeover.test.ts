@@ -7,7 +7,7 @@ import { type LocalPushService, startLocalPushService } from '../test/push-endpo
 type Device = ReturnType<LocalPushService['subscribe']>;
 
 /**
- * A push subscription stays with its user (issue 24, section 7): knowing someone's endpoint is not enough
+ * A push subscription stays with its user: knowing someone's endpoint is not enough
  * to move it to one's own account; only the same browser, with the same keys, moves it.
  */
 describe.each(databaseTargets)('push subscriptions cannot be taken over, on $name', ({ location }) => {

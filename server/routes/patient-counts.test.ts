@@ -5,7 +5,7 @@ import { PatientList } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { patients } from '../db/schema';
 
-/** Issue 16: the unfiltered list's total comes from patient_counts, kept by a trigger; it must stay exact. */
+/** The unfiltered list's total comes from patient_counts, kept by a trigger; it must stay exact. */
 describe.each(databaseTargets)('the patient list total kept by the database on $name', ({ location }) => {
   let ctx: TestContext;
   beforeAll(async () => {

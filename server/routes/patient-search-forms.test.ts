@@ -30,7 +30,7 @@ const listOrder = (a: Row, b: Row): number =>
   a.mepiId - b.mepiId;
 
 /**
- * Issue 16: each form of the staff list is planned its own way at a million patients (ranges instead of
+ * Each form of the staff list is planned its own way at a million patients (ranges instead of
  * LIKE, the `left(fiscal_code, n)` indexes for short fiscal-code prefixes, the `neither` total by
  * subtraction). Every form must still answer what a plain reading of the filters gives: the same patients,
  * in list order, and the same total.

@@ -7,7 +7,7 @@ import type { UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { assertCanListPatients, authorizePatientAccess } from '../services/access/gate';
 import { getPatient, importPatient, setFavorite } from '../services/patients';
-import { staffPatientList, staffPatientSearch } from '../services/patients-lists';
+import { staffPatientList, staffPatientSearch } from '../services/patients/lists';
 import { fieldErrors, onInvalid } from '../validate';
 
 /**

@@ -15,7 +15,7 @@ import {
   signPrepared,
 } from '../test/fixtures/consents';
 
-/** Issue 25: a participation the project ended is not the patient's revocation, and only a new invitation reopens it. */
+/** A participation the project ended is not the patient's revocation, and only a new invitation reopens it. */
 describe.each(databaseTargets)('a participation ended by the project on $name', ({ location }) => {
   let ctx: TestContext;
   let mario: number;

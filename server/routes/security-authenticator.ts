@@ -23,7 +23,7 @@ async function staffCaller(c: Context<AppEnv>): Promise<UserRow> {
 }
 
 /**
- * Re-enrolling the authenticator from the account page (issue 26, section 5): the current code, then a
+ * Re-enrolling the authenticator from the account page: the current code, then a
  * new key and its QR code, which replaces the old key only once its first code is right. Rules in
  * services/security/authenticator.ts.
  */

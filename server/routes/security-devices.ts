@@ -12,7 +12,7 @@ import { recordDeviceEvent, revokeDevice } from '../services/security/devices-re
 import { endAccountSessions } from '../services/security/end-sessions';
 import { onInvalid } from '../validate';
 
-/** Issue 26 §3: the devices and sessions of the account, revoking one, and signing out everywhere. */
+/** The devices and sessions of the account, revoking one, and signing out everywhere. */
 export const securityDeviceRoutes = new Hono<AppEnv>()
   .get('/security/devices', async (c) => {
     const { db } = c.get('deps');

@@ -43,7 +43,7 @@ async function listOf(db: Database, user: Pick<UserRow, 'id' | 'userType'>): Pro
 }
 
 /**
- * The caller's passkeys (issue 26 §4): list, add after a fresh second factor, rename, remove. Rules in
+ * The caller's passkeys: list, add after a fresh second factor, rename, remove. Rules in
  * services/security/passkeys; docs/decisions.md "Passkeys (security)".
  */
 export const securityPasskeyRoutes = new Hono<AppEnv>()

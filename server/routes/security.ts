@@ -12,7 +12,7 @@ import { recordOnlySender } from '../services/sms/outbox';
 import { onInvalid } from '../validate';
 
 /**
- * The account security page (issue 26 section 1): every role, guests too, for their own account only
+ * The account security page: every role, guests too, for their own account only
  * (the token's user). Rules in services/security and docs/decisions.md "Account security (security)".
  */
 export const securityRoutes = new Hono<AppEnv>()

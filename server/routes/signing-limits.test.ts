@@ -8,7 +8,7 @@ import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { romeTime } from '../services/signing/credentials';
 import { json, lastCode, prepare } from '../test/fixtures/signing';
 
-/** Brute-force limits of the signature, on a fake clock (issue 4, point 5). */
+/** Brute-force limits of the signature, on a fake clock. */
 describe.each(databaseTargets)('signature limits on $name', ({ location }) => {
   let ctx: TestContext;
   let clock = Date.now();

@@ -11,7 +11,7 @@ import { recordOnlySender } from '../services/sms/outbox';
 import { json, prepare, smallPdf, userNamed } from '../test/fixtures/signing';
 
 /**
- * Issue 11, item 1: a consent that staff record for a patient is proved by the patient's own code, sent to
+ * A consent that staff record for a patient is proved by the patient's own code, sent to
  * the patient's phone; the PIN alone never records it; the patient is told by SMS and the history shows it.
  */
 describe.each(databaseTargets)('consents collected by staff on $name', ({ location }) => {

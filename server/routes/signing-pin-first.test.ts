@@ -8,7 +8,7 @@ import { DEMO_SIGNING_PIN } from '../db/seed/signing';
 import { json, lastCode, prepare } from '../test/fixtures/signing';
 
 /**
- * The PIN is checked when the code is asked for (issue 12, point 10): a wrong PIN sends no SMS, counts in the
+ * The PIN is checked when the code is asked for: a wrong PIN sends no SMS, counts in the
  * same lockout as the signature, and the signature still checks both.
  */
 describe.each(databaseTargets)('PIN checked before the SMS code on $name', ({ location }) => {

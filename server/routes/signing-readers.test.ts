@@ -10,7 +10,7 @@ import { findOpenCeremony, prepareCeremony } from '../services/signing/ceremony'
 import { completeCeremony } from '../services/signing/complete';
 import { json, prepare, smallPdf, userNamed } from '../test/fixtures/signing';
 
-/** Issue 11, item 2: a signed document reaches whom its signature concerns, and nobody else. */
+/** A signed document reaches whom its signature concerns, and nobody else. */
 describe.each(databaseTargets)('who reads a signed document on $name', ({ location }) => {
   let ctx: TestContext;
   let mario: number;

@@ -10,7 +10,7 @@ import {
   type SignSyncReply,
 } from '../../src/contract';
 import type { AppEnv } from '../app-env';
-import { LAUNCH_AMR } from '../auth/launch-amr';
+import { LAUNCH_AMR } from '../auth/cdc-amr';
 import { HttpError } from '../http-error';
 import { languageOf } from '../services/language';
 import {

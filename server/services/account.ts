@@ -50,7 +50,7 @@ const meStatement = (db: Database) =>
 /**
  * The caller, their patient row with its favourite flag, whether the dossier consent is in force, a
  * patient's current consents (for those due for the advanced signature) and a guest's newest live grant,
- * all in one round trip. The same checks in the same order as before (issue 16: /me ran five statements).
+ * all in one round trip. The same checks in the same order as before (/me used to run five statements).
  */
 export async function meView(db: Database, subject: string, now: Date = new Date()): Promise<MeView> {
   const { userSubject, grantId } = parseAccountSubject(subject);

@@ -6,7 +6,7 @@ import { oneTimeCodes } from '../db/schema';
 import { HttpError } from '../http-error';
 import { maskPhone, type SmsSender, sendSms } from './sms/outbox';
 
-/** Rules of every one-time code (signature, strong login, PIN reset): issue 4, point 5. */
+/** Rules of every one-time code (signature, strong login, PIN reset). */
 export const OTP_VALIDITY_MS = 10 * 60 * 1000;
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_MS = 60 * 1000;

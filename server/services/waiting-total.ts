@@ -15,7 +15,7 @@ async function consentsWaiting(db: Database, user: UserRow, now: Date): Promise<
 
 /**
  * What waits for a user in all: the counts the app shows (`GET /notifications` and the consents
- * number), summed. The app icon's badge shows it (issue 25); composed here, outside the areas it
+ * number), summed. The app icon's badge shows it; composed here, outside the areas it
  * reads, so that notify receives it as a callback and no area imports another in a loop.
  */
 export async function waitingTotal(db: Database, user: UserRow, now: Date = new Date()): Promise<number> {

@@ -20,9 +20,9 @@ function roleLine(account: Account, translate: (descriptor: MessageDescriptor) =
 }
 
 /**
- * "Cambia profilo" in the side menu (issue 14): the person's other accounts (a physician's patient
+ * "Cambia profilo" in the side menu: the person's other accounts (a physician's patient
  * account, a guest's other patients), the current one marked. Shown only when there is a choice. Choosing
- * one asks first (a staff account: its authenticator's code, issue 25), then switches and reloads the portal
+ * one asks first (a staff account: its authenticator's code), then switches and reloads the portal
  * on the new account.
  */
 export function AccountSwitcher({ user }: { user: CurrentUser }): JSX.Element | null {

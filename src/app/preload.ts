@@ -1,7 +1,7 @@
 /**
  * Background fetching of the screens a user has not opened yet, so later navigations (and offline use: the service
  * worker keeps what passes through it) do not wait. Only on a connection that is neither metered nor in Save-Data
- * mode (issue 16). The files are only fetched (`<link rel="prefetch">`, listed in /screens.json by
+ * mode. The files are only fetched (`<link rel="prefetch">`, listed in /screens.json by
  * build/pwa/plugin.ts), not run: running every screen's code at idle cost a phone seconds of blocked main thread
  * after the first screen. A screen's code runs when the screen is opened.
  */

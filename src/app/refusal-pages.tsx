@@ -1,4 +1,4 @@
-/** The screens of a refused address and of an unknown one (issue 12): each says so and leads home. */
+/** The screens of a refused address and of an unknown one: each says so and leads home. */
 import { useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { AccessRefusedState, NotFoundState } from '../ui/access-refused';

@@ -2,7 +2,7 @@
  * The navigation rules of spec section 2 that decide where a user may be: not logged in → login;
  * logged in without a loaded user → `/postAuth` (keeping the target); staff-only routes for
  * patients → `/postAuth`. A patient or guest on another patient's address sees a refusal, not their
- * own data under someone else's address (issue 12).
+ * own data under someone else's address.
  */
 import { useAtomValue } from 'jotai';
 import type { JSX, ReactNode } from 'react';

@@ -198,7 +198,7 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.createSurveyCard, page: CreateSurveyCardPage, access: 'session', staffOnly: true },
   { pattern: patterns.pai, page: PaiPage, access: 'session' },
   { pattern: patterns.carePlans, page: CarePlansPage, access: 'session' },
-  // Every role, guests too: each looks after their own account (issue 26).
+  // Every role, guests too: each looks after their own account.
   { pattern: patterns.security, page: SecurityPage, access: 'session' },
   {
     pattern: patterns.securityAuthenticator,

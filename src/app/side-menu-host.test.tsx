@@ -48,7 +48,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the side menu mounts on demand (issue 16)', () => {
+describe('the side menu mounts on demand', () => {
   it('is not drawn on a phone until a menu button asks for it, then it is, and stays', async () => {
     renderShell(store, false);
     expect(document.querySelector('ion-menu')).toBeNull();

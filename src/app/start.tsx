@@ -50,7 +50,7 @@ export async function startPortal(container: HTMLElement, config: RuntimeConfig 
         <App />
       </StrictMode>,
     );
-    // The identity library (token timers, renewal) after the first screen, not before it (issue 16).
+    // The identity library (token timers, renewal) after the first screen, not before it.
     afterFirstScreen(wireSessionEvents);
   } catch (error) {
     console.error('The portal could not start', error);

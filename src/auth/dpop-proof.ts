@@ -1,5 +1,5 @@
 /**
- * DPoP proofs (RFC 9449) for API calls without oidc-client-ts (issue 16): the same proof the library's
+ * DPoP proofs (RFC 9449) for API calls without oidc-client-ts: the same proof the library's
  * `UserManager.dpopProof` makes, signed with the key pair the library keeps in IndexedDB (database `oidc`, store
  * `dpop`, keyed by client id; the keys cannot be exported). No key pair: no proof, as with the library.
  */

@@ -1,5 +1,5 @@
 /**
- * The first visit without a session (issue 16): from the bootstrap, before the portal's code is downloaded, the
+ * The first visit without a session: from the bootstrap, before the portal's code is downloaded, the
  * sign-in redirect (authorization code + PKCE) starts at once, so the identity provider's login page is the first
  * thing loaded after the small bootstrap. The portal itself would end at the same redirect, after loading React,
  * Ionic and its screens, through `/` → `/postAuth` → `/login`.

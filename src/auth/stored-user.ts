@@ -1,5 +1,5 @@
 /**
- * The stored login, read without oidc-client-ts (issue 16): the JSON its user store keeps in local storage
+ * The stored login, read without oidc-client-ts: the JSON its user store keeps in local storage
  * (`User.toStorageString()`), enough for the first screen's API calls. Renewal, login and logout go through the
  * library (./user-manager.ts).
  */

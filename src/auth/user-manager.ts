@@ -1,5 +1,5 @@
 /**
- * The login's configuration, and the oidc-client-ts `UserManager` loaded on demand (issue 16): the portal's first
+ * The login's configuration, and the oidc-client-ts `UserManager` loaded on demand: the portal's first
  * screen reads the stored login and signs its DPoP proofs without the library (./stored-user.ts,
  * ./dpop-proof.ts); the library arrives for a login, a renewal, the expiry timers and the logout. Tokens live in
  * local storage (spec section 3). Renewal is driven by `session.ts`, not by the library's own timer, so that one

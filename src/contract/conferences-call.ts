@@ -1,5 +1,5 @@
 /**
- * The in-portal videoconference (spec 7 "Conferences", issue 13 item 6): a 1:1 WebRTC call between the
+ * The in-portal videoconference (spec 7 "Conferences"): a 1:1 WebRTC call between the
  * staff member who requested the conference (the host) and the invited patient, signalled through the
  * server. The patient waits in a waiting room until the host admits them.
  */

@@ -29,7 +29,7 @@ export type HomeGuestEnding = v.InferOutput<typeof HomeGuestEnding>;
 /** A signed rehabilitation plan (PAIR) the patient has not opened yet; `changed`: it replaced another. */
 export const HomePairToRead = v.object({ id: EntityId, name: v.string(), changed: v.boolean() });
 export type HomePairToRead = v.InferOutput<typeof HomePairToRead>;
-/** A project that ended the patient's participation since the last visit (issue 25). */
+/** A project that ended the patient's participation since the last visit. */
 export const HomeProjectEnded = v.object({ projectId: EntityId, name: v.string(), endedAt: IsoTimestamp });
 export type HomeProjectEnded = v.InferOutput<typeof HomeProjectEnded>;
 

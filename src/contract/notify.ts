@@ -26,7 +26,7 @@ export const NotificationCategory = v.picklist(['DOCUMENT', 'SHARED_PROJECT', 'C
 export type NotificationCategory = v.InferOutput<typeof NotificationCategory>;
 
 /**
- * Notices about the account itself (issue 26: a login from a new device). Nobody opts in or out of them:
+ * Notices about the account itself (such as a login from a new device). Nobody opts in or out of them:
  * they are in no category, never in the preferences, and always worth the SMS fallback.
  */
 export const ACCOUNT_NOTICE_EVENTS = ['NEW_DEVICE_LOGIN'] as const;

@@ -82,8 +82,8 @@ const PaiFields = {
   activitiesTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
   activitiesDone: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /**
-   * The patient's participation in the plan's project: an ACTIVE plan is in force only for a participant
-   * (issue 25); for an invited patient it waits for the adhesion.
+   * The patient's participation in the plan's project: an ACTIVE plan is in force only for a participant;
+   * for an invited patient it waits for the adhesion.
    */
   participation: Participation,
 };

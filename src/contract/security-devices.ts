@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Issue 26 §3: what keeps the account signed in somewhere. */
+/** What keeps the account signed in somewhere. */
 export const DeviceKind = v.picklist(['session', 'remembered', 'push']);
 export type DeviceKind = v.InferOutput<typeof DeviceKind>;
 

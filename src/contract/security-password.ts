@@ -3,7 +3,7 @@ import { StepUpMethod, StepUpProof } from './accounts';
 import { NewPassword } from './security';
 
 /**
- * The account security page (issue 26): what the fresh second factor of the signed-in account is, the
+ * The account security page: what the fresh second factor of the signed-in account is, the
  * SMS code that proves it, and the password change.
  */
 export const SecurityOverview = v.object({

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { EntityId, IsoDate, IsoTimestamp } from './common';
-import { Questionnaire, QuestionnaireResponse, ResponseItem, SurveyItemType } from './survey-questionnaire';
+import { Questionnaire, QuestionnaireResponse, ResponseItem, SurveyItemType } from './surveys-questionnaire';
 
-export * from './survey-questionnaire';
-export * from './survey-rules';
-export * from './survey-template-rules';
+export * from './surveys-questionnaire';
+export * from './surveys-rules';
+export * from './surveys-template-rules';
 
 /** The longest refusal reason, in characters (as a conference's). */
 export const SURVEY_REASON_MAX = 500;

@@ -1,5 +1,5 @@
 /**
- * The last document list of the logged-in user, for the dossier offline (issue 3, item 10). The page stores
+ * The last document list of the logged-in user, for the dossier offline. The page stores
  * each successful list reply in Cache Storage under `dossier-<userId>`, keyed by the request URL, and reads
  * it back when the network fails: the service worker never sees the user, so it never caches patient data
  * (build/pwa/plugin.ts keeps /api NetworkOnly). Logout deletes every cache (clearOfflineData).

@@ -1,5 +1,5 @@
 /**
- * The app icon's badge (issue 25): the total waiting, the same number a push carries (`GET
+ * The app icon's badge: the total waiting, the same number a push carries (`GET
  * /notify/badge`, the sum of the app's notification counts). Refreshed when the app refreshes its
  * counts (login, a live change or a push, a return to the app, navigation); 0 clears it, so does logout.
  * The service worker sets it (public/push-sw.js, `SET_BADGE`); the page itself when no worker runs.

@@ -1,5 +1,5 @@
 /**
- * This device's Web Push subscription (issue 14, docs/decisions.md "Notifications"). Asking for the
+ * This device's Web Push subscription (docs/decisions.md "Notifications"). Asking for the
  * permission happens only from a button the user pressed after reading what it is for, never on load.
  */
 import * as v from 'valibot';

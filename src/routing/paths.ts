@@ -66,7 +66,7 @@ export const patterns = {
   createSurveyCard: '/createSurveyCard',
   pai: '/pai/:paiId',
   carePlans: '/carePlans/:patientId',
-  /** Account security (issue 26): the page and its three sub-pages. */
+  /** Account security: the page and its three sub-pages. */
   security: '/security',
   securityDevices: '/security/devices',
   securityPasskeys: '/security/passkeys',

@@ -1,5 +1,5 @@
 /**
- * Switching to another account of the same person (issue 14): `POST /account/switch` answers new tokens
+ * Switching to another account of the same person: `POST /account/switch` answers new tokens
  * for the same login session, bound to the same DPoP key; they replace the stored ones, everything the
  * previous account left in this browser goes, and a full reload to `/postAuth` loads the new profile.
  * The reload is deliberate: no screen, atom or pending request of the previous account survives it.

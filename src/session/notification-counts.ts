@@ -11,7 +11,7 @@ import { getJson } from '../api/request';
 import { sharedRead } from '../api/shared-read';
 import { useLiveVersion } from '../api/use-live-topic';
 import type { LiveTopic } from '../contract/live';
-import { Notifications } from '../contract/notifications';
+import { Notifications } from '../contract/notify-counts';
 import { appStore } from '../state/store';
 
 /** The last counts read; null until the first answer. */

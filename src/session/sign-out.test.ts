@@ -1,11 +1,11 @@
 import { MetadataService, UserManager } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { markExternalLaunch } from '../auth/external-launch';
+import { markExternalLaunch } from '../auth/cdc-opener';
 import { freshApp, signIn } from '../test/helpers';
-import { endLaunchedSession } from './launch-logout';
+import { endLaunchedSession } from './cdc-logout';
 import { logout } from './sign-out';
 
-vi.mock('./launch-logout', () => ({ endLaunchedSession: vi.fn(async () => 'http://launcher.example/') }));
+vi.mock('./cdc-logout', () => ({ endLaunchedSession: vi.fn(async () => 'http://launcher.example/') }));
 
 function openDatabase(name: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@
  * The session-expired flow (src/auth/session.ts) reaches it through `setSignOut`, given at start.
  */
 import type { UserManager, UserManagerSettings } from 'oidc-client-ts';
-import { isExternalLaunch, launchOpenerOrigin, notifyOpenerOfLogout } from '../auth/external-launch';
+import { isExternalLaunch, launchOpenerOrigin, notifyOpenerOfLogout } from '../auth/cdc-opener';
 import { hasUserManager, loadUserManager } from '../auth/user-manager';
 import { clearBrowserData } from './clear-browser-data';
 
@@ -32,7 +32,7 @@ async function runLogout(options: { keepDrafts?: boolean }): Promise<void> {
   // A launched login has no login session at the identity provider to end: the server ends its grant.
   const launchedRedirect =
     launchedExternally && user
-      ? await import('./launch-logout')
+      ? await import('./cdc-logout')
           .then((launch) => launch.endLaunchedSession(user.access_token))
           .catch(() => null)
       : null;

@@ -7,7 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { SIGN_CDC_ERROR_MESSAGE } from '../api/error-messages';
 import { errorReplyOf, failureMessage } from '../api/error-report';
-import { isExternalLaunch } from '../auth/external-launch';
+import { isExternalLaunch } from '../auth/cdc-opener';
 
 export const FAILED = msg`Operazione non riuscita: riprova.`;
 

@@ -22,7 +22,7 @@ import type { HelpTopic } from './help/help-modal';
 import { MenuButton } from './menu-button';
 import { focusEnteringScreen, rescueLostFocus, setScreenTitle, takeNavigation } from './screen-focus';
 
-/** Only screens below another show it: its code loads with them, not with the first screen (issue 16). */
+/** Only screens below another show it: its code loads with them, not with the first screen. */
 const IonBackButton = lazy(() => import('./ionic/back-button'));
 
 export interface PageLayoutProps {
@@ -100,7 +100,7 @@ export function useScreenHeading(title: string): RefObject<HTMLHeadingElement | 
   }, [title]);
 
   // The last control focused on this screen: when the next screen's code is still loading as this one is left
-  // (not preloaded: metered connection, issue 16), the focus has moved off it by the time Ionic says it leaves.
+  // (not preloaded: metered connection), the focus has moved off it by the time Ionic says it leaves.
   useEffect(() => {
     const page = heading.current?.closest('.ion-page');
     if (!page) return;

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { lazy, Suspense } from 'react';
 
 /**
- * Ionic's refresher arrives after the screen (issue 16): pulling can wait a moment, the first paint should not
+ * Ionic's refresher arrives after the screen: pulling can wait a moment, the first paint should not
  * (~7 KB gzip on Home, the first screen).
  */
 const RefresherView = lazy(() => import('./refresher-view'));

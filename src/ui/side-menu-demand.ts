@@ -1,5 +1,5 @@
 /**
- * The side menu is mounted on demand (issue 16): about forty Ionic elements, and their code, that a phone's first
+ * The side menu is mounted on demand: about forty Ionic elements, and their code, that a phone's first
  * screen does not show. It mounts where the split pane shows it (wide screens) or at the first press of a menu
  * button, and then stays.
  */

@@ -15,7 +15,7 @@ import { SignSyncReply } from '../../src/contract';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 /**
- * Backups that restore (issue 24, item 6): the real `npm run backup` and `npm run restore` on a database of
+ * Backups that restore: the real `npm run backup` and `npm run restore` on a database of
  * the test's own, wiped in between: a fresh PGlite folder, and a fresh PostgreSQL database (not the shared
  * `test` database) when DATABASE_URL is set.
  */

@@ -26,7 +26,7 @@ export const conferences = pgTable(
     /** INVITED, ACCEPTED, REJECTED, ENDED. */
     state: text('state').notNull().default('INVITED'),
     rejectionReason: text('rejection_reason'),
-    /** A booked visit's start (issue 25); null for a call "now". The parties may enter 10 minutes before. */
+    /** A booked visit's start; null for a call "now". The parties may enter 10 minutes before. */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

@@ -10,7 +10,7 @@ export const SECOND_GRANTOR_INDEX = 3;
 const DAY_MS = 24 * 3600_000;
 
 /**
- * People with several accounts (issue 14, account switch). dott.ferrari is also the patient Anna Ferrari
+ * People with several accounts (for the account switch). dott.ferrari is also the patient Anna Ferrari
  * (patient record PHYSICIAN_PATIENT_INDEX): her patient account has no password of its own and is reached
  * by switching from the physician's login. 'marta.colombo' is a guest of two patients: two documents of
  * Mario Rossi's shared by name (older grant), and the 4th patient's whole dossier (newer grant, so her

@@ -132,7 +132,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     note: "physician, dott.ferrari's colleague",
   },
   {
-    // Issue 14 (account switch): a guest of two patients, who chooses whose dossier to see (seed/accounts.ts).
+    // For the account switch: a guest of two patients, who chooses whose dossier to see (seed/accounts.ts).
     username: 'marta.colombo',
     userType: 'GUE',
     displayName: 'Marta Colombo',
@@ -144,7 +144,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     note: "guest of two patients: two documents of Mario Rossi's, another patient's whole dossier",
   },
   {
-    // Issue 26: a new staff account, enrolled at its first login from the QR code (e2e/security-authenticator).
+    // A new staff account, enrolled at its first login from the QR code (e2e/security-authenticator).
     username: 'dott.galli',
     userType: 'PHY',
     displayName: 'Dott.ssa Elena Galli',
@@ -156,7 +156,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     note: 'new physician: sets up the authenticator at the first login',
   },
   {
-    // Issue 26: the patient whose password the forgotten-password journey changes (e2e/security-recovery).
+    // The patient whose password the forgotten-password journey changes (e2e/security-recovery).
     username: 'ilaria.serra',
     userType: 'PAT',
     displayName: 'Ilaria Serra',
@@ -167,7 +167,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     note: 'patient who resets a forgotten password',
   },
   {
-    // Issue 26: the patient whose password the password-change journey changes (e2e/security-password).
+    // The patient whose password the password-change journey changes (e2e/security-password).
     username: 'marco.greco',
     userType: 'PAT',
     displayName: 'Marco Greco',

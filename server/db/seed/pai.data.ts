@@ -1,4 +1,4 @@
-/** Demo care plans (issue 15): kinds of plan, and Mario's diabetes plan with the one it replaced. */
+/** Demo care plans: kinds of plan, and Mario's diabetes plan with the one it replaced. */
 export const demoPaiTypes = [
   {
     code: 'PAI_DIAB',

@@ -23,7 +23,7 @@ const fixedIdentities: readonly Omit<Identity, 'birthPlace'>[] = [
 
 /**
  * Demo people who are patients among the random ones (their accounts: demo-accounts.ts): the physician
- * Anna Ferrari is also a patient (issue 14, account switch). The random draw still happens, so every
+ * Anna Ferrari is also a patient (for the account switch). The random draw still happens, so every
  * other patient stays as it was.
  */
 export const PHYSICIAN_PATIENT_INDEX = 49;

@@ -31,7 +31,7 @@ export async function seedProjectTeams(db: Database): Promise<void> {
   );
   if (members.length > 0) await db.insert(projectMembers).values(members);
   if (involved.length > 0) await db.insert(projectUnits).values(involved);
-  // The demo's pending invitations come from the project's first member ("Invito da …", issue 25).
+  // The demo's pending invitations come from the project's first member ("Invito da …").
   for (const project of projectRows) {
     const inviter = members.find((member) => member.projectId === project.id);
     if (!inviter) continue;

@@ -8,7 +8,7 @@ import { cdcContexts, cdcUsedLaunches, patients, users } from '../../db/schema';
 import { isStaff } from '../users';
 import { type DemoLauncherKey, LAUNCH_ALG } from './keys';
 
-/** A launch token lives at most two minutes (issue 14): long enough to open a window, too short to share. */
+/** A launch token lives at most two minutes: long enough to open a window, too short to share. */
 export const MAX_LAUNCH_LIFETIME_S = 120;
 /** A context session made by the launcher is as short-lived. */
 export const CONTEXT_TTL_MS = MAX_LAUNCH_LIFETIME_S * 1000;

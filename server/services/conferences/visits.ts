@@ -6,7 +6,7 @@ import { HttpError } from '../../http-error';
 import { queueNotification } from '../notify/outbox';
 
 /**
- * Booked visits (issue 25): a conference with a start time. Both parties are reminded the day before and
+ * Booked visits: a conference with a start time. Both parties are reminded the day before and
  * 15 minutes before (each under their own preferences; the text names no one and nothing clinical), and
  * nobody enters before VISIT_JOIN_EARLY_MINUTES ahead of the start.
  */

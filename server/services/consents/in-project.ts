@@ -20,7 +20,7 @@ export function projectConsentsInForce(patientIds: number | number[] | SQL, now:
 }
 
 /**
- * `currentUser.inProject` follows participation (issue 13): the patient's account is in a project while
+ * `currentUser.inProject` follows participation: the patient's account is in a project while
  * any project consent of theirs is in force. Called in the transaction that changed a project consent.
  */
 export async function syncInProject(tx: Database, patientId: number, now: Date): Promise<void> {

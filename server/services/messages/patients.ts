@@ -3,7 +3,7 @@ import { MESSAGE_PATIENTS_MAX, type MessagePatientList } from '../../../src/cont
 import type { Database } from '../../db/client';
 import { consents, patients, projectMembers, type UserRow, users } from '../../db/schema';
 import { assertCanListPatients, dossierConsentInForce, recordPatientsListed } from '../access/gate';
-import { fiscalCodePrefix, lowerPrefix } from '../patients-conditions';
+import { fiscalCodePrefix, lowerPrefix } from '../patients/conditions';
 
 /** A surname, "surname name" (either order) or a fiscal code, each from its start. */
 function textCondition(text: string): SQL {

@@ -6,9 +6,9 @@ import type { PushChannel } from './push-channel';
 import { queueFallbackSms } from './sms-fallback';
 
 /**
- * Push first; an SMS when no device of the user both took the push and acknowledges what it is sent
- * (issue 14 item 4). A user with no subscribed device at all gets no SMS: that is someone who never
- * turned push on, or turned it off or logged out everywhere, and chose to read the news in the portal.
+ * Push first; an SMS when no device of the user both took the push and acknowledges what it is sent. A
+ * user with no subscribed device at all gets no SMS: that is someone who never turned push on, or turned
+ * it off or logged out everywhere, and chose to read the news in the portal.
  */
 export function notificationChannel(deps: {
   db: Database;

@@ -17,7 +17,7 @@ export interface PlanAccess {
   plan: PaiRow;
   /** The patient or the project's physicians and operators (administrators only read). */
   mayWrite: boolean;
-  /** Patient and guests see only the ACTIVE plan's activities (issue 15): a replaced plan is history. */
+  /** Patient and guests see only the ACTIVE plan's activities: a replaced plan is history. */
   activitiesHidden: boolean;
   /** The patient's participation in the plan's project: the plan is in force only for a participant. */
   participation: Participation;

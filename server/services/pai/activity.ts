@@ -44,7 +44,7 @@ export async function markActivityDone(
   if (activitiesHidden) throw new HttpError(404, 'NOT_FOUND');
   if (!mayWrite) throw new HttpError(403, 'ACCESS_DENIED');
   if (plan.status !== 'ACTIVE') throw new HttpError(409, 'PAI_NOT_ACTIVE');
-  // Invited is not taking part: the plan waits for the patient's adhesion (issue 25).
+  // Invited is not taking part: the plan waits for the patient's adhesion.
   if (!inForce(access)) throw new HttpError(409, 'PAI_NOT_IN_FORCE');
   if (deliveryDate > hospitalToday(now) || deliveryDate < plan.validFrom) {
     throw new HttpError(400, 'BAD_REQUEST', [{ field: 'deliveryDate', code: 'outOfRange' }]);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { consents, projects } from '../../db/schema';
 
 /**
- * The projects that ended the patient's participation since `since` (issue 25): the in-app side of the
+ * The projects that ended the patient's participation since `since`: the in-app side of the
  * PROJECT_REMOVED notification, on the patient's home. The current version only: a new invitation since
  * then replaces the news with the invitation.
  */

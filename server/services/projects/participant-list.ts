@@ -26,7 +26,7 @@ function stateCondition(state: ProjectParticipantState, now: Date): SQL {
 const STATES: readonly ProjectParticipantState[] = ['participating', 'invited', 'expired'];
 
 /**
- * `GET /projects/{id}/participants` (issue 25): the project's participants and invited patients with
+ * `GET /projects/{id}/participants`: the project's participants and invited patients with
  * their state, a page at a time, participants first. Only its members (and administrators) list them,
  * as only they read its counts; every listed patient's history shows the list (PATIENT_LIST).
  */

@@ -70,7 +70,7 @@ function toAccount(row: {
   };
 }
 
-/** What a new password must not contain: the username, fiscal code, name and surname (issue 26). */
+/** What a new password must not contain: the username, fiscal code, name and surname. */
 export async function identifiersOf(db: Database, account: ResetAccount): Promise<string[]> {
   const words = account.displayName.split(/\s+/).filter((word) => word.length >= 3 && !word.endsWith('.'));
   const found = [account.username, ...words];

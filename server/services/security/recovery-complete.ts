@@ -17,7 +17,7 @@ export type FactorOutcome = 'ok' | 'wrong' | 'limited';
 /**
  * Staff's extra step: the authenticator's code, under the reset's counters and the factor's own (its
  * count and last used step, `verifyTotp`), so a code works once, here or at the login. A passkey will be
- * the other way through this step (issue 26, section 4): it ends in the same `advance`.
+ * the other way through this step: it ends in the same `advance`.
  */
 export async function checkResetFactor(
   db: Database,

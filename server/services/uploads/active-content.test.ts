@@ -4,7 +4,7 @@ import { HttpError } from '../../http-error';
 import { activeContentOfFile } from './active-content';
 import { checkPdf } from './pdf-check';
 
-/** Uploaded PDFs that carry code, a launch action or a file are refused (issue 11, item 15). */
+/** Uploaded PDFs that carry code, a launch action or a file are refused. */
 
 type Craft = (document: PDFDocument) => void;
 

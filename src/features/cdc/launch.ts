@@ -3,7 +3,7 @@
  * portal goes where the launcher asked, in the patient's context.
  */
 
-import { completeLaunchLogin, prepareLaunchLogin } from '../../auth/launch-login';
+import { completeLaunchLogin, prepareLaunchLogin } from '../../auth/cdc-login';
 import type { LaunchPage, LaunchPreview, LaunchReply } from '../../contract/cdc';
 import { paths } from '../../routing/paths';
 import { discover, openContext, previewContext, previewDiscovery } from './api';

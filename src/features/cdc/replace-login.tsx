@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import './replace-login.css';
 
 /**
- * Asked when a launch arrives in a browser that holds a login (issue 25): the launch would replace it.
+ * Asked when a launch arrives in a browser that holds a login: the launch would replace it.
  * `current` is who is signed in here (null when the stored profile is not known), `next` who the launch
  * logs in. Nothing is replaced until "Continue".
  */

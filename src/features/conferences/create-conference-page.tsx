@@ -1,5 +1,5 @@
 /**
- * `/createVideoConference` (spec 2): a physician chooses when (now, or a booked date and time: issue 25),
+ * `/createVideoConference` (spec 2): a physician chooses when (now, or a booked date and time),
  * picks a patient to call among the participants of a project they run, those online first (a presence
  * dot), checks canUserCreateConference and sends the request. Presence has no live event: the list asks again every 30 s.
  */

@@ -1,6 +1,6 @@
 /**
  * The consent's information notice, shown on the form step above the answers, so that "I declare I have
- * read the notice" comes after the notice itself (issue 25) and not before the PDF of the next step.
+ * read the notice" comes after the notice itself and not before the PDF of the next step.
  */
 import { Trans } from '@lingui/react/macro';
 import type { JSX } from 'react';

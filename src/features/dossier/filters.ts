@@ -1,4 +1,4 @@
-/** The dossier filters (issue 3, item 7): what the user chose, its query, and the period rule. */
+/** The dossier filters: what the user chose, its query, and the period rule. */
 import type { DocumentStatus } from '../../contract/documents';
 import type { PatientLocationCode } from '../../contract/reference';
 

@@ -1,6 +1,6 @@
 /**
  * A document's provenance unit as shown: hospital units keep their own (Italian) names, but the unit the
- * portal gives to approved uploads is the portal's own words, so it is translated (issue 12).
+ * portal gives to approved uploads is the portal's own words, so it is translated.
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

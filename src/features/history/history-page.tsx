@@ -82,7 +82,7 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
   );
 }
 
-/** Off by default: one's own page views would bury the accesses of others (issue 12). */
+/** Off by default: one's own page views would bury the accesses of others. */
 function OwnAccessesSwitch(props: { checked: boolean; onChange: (checked: boolean) => void }): JSX.Element {
   return (
     <label className="history-own-switch">

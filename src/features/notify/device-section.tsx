@@ -1,5 +1,5 @@
 /**
- * The one switch of `/notify` (issue 25): "Ricevi le notifiche". On: the user reads what the
+ * The one switch of `/notify`: "Ricevi le notifiche". On: the user reads what the
  * notifications say, presses Continua, the browser asks its permission (never on load: a refused
  * prompt cannot be asked again), this device subscribes and the general preference turns on. Off:
  * this device unsubscribes and the general preference turns off. A refused permission is explained

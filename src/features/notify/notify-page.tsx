@@ -1,6 +1,6 @@
 /**
  * `/notify` (spec 2): one switch for receiving notifications (this device and the general preference
- * together, issue 25), then what to be told of and how often. Every role has it: a physician hears of
+ * together), then what to be told of and how often. Every role has it: a physician hears of
  * conference answers, a guest of invitations.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

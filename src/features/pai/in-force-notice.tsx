@@ -1,5 +1,5 @@
 /**
- * Why an ACTIVE plan is not in force (issue 25): its patient is only invited to the plan's project, or no
+ * Why an ACTIVE plan is not in force: its patient is only invited to the plan's project, or no
  * longer takes part. The patient is told what to do (join from the consents); staff and guests, why.
  */
 import { IonButton, IonIcon } from '@ionic/react';

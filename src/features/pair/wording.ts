@@ -1,5 +1,5 @@
 /**
- * Quantities, monitoring ranges and PRIpri thresholds in words for the reader (issue 25): "1 giorno", not
+ * Quantities, monitoring ranges and PRIpri thresholds in words for the reader: "1 giorno", not
  * "1 giorni" (the language's plural rules), and "Scala di Berg: verde (buono) da 45 in su, …", not the
  * stored numbers side by side.
  */

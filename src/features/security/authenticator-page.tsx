@@ -1,5 +1,5 @@
 /**
- * `/security/authenticator` ("App di autenticazione", staff only; issue 26, section 5): the current code,
+ * `/security/authenticator` ("App di autenticazione", staff only): the current code,
  * then a new key as a QR code and as text, which replaces the old key only once its first code is right.
  */
 import { IonButton } from '@ionic/react';

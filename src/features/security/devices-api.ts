@@ -1,4 +1,4 @@
-/** The calls of `/security/devices` (issue 26 §3). */
+/** The calls of `/security/devices`. */
 import { getJson, sendJson } from '../../api/request';
 import {
   DeviceRevoked,

@@ -1,5 +1,5 @@
 /**
- * `/security/devices` (issue 26 §3): where the account is signed in (sessions), which browsers skip the
+ * `/security/devices`: where the account is signed in (sessions), which browsers skip the
  * SMS code (remembered devices) and which receive pushes, each with a way to end it; at the bottom,
  * signing out everywhere.
  */

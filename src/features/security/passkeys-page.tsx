@@ -1,5 +1,5 @@
 /**
- * `/security/passkeys` ("Passkey", issue 26 §4): the user's passkeys, each renamed or removed (after a
+ * `/security/passkeys` ("Passkey"): the user's passkeys, each renamed or removed (after a
  * confirmation), and "Aggiungi una passkey" after a fresh second factor (`passkey-add.tsx`). The WebAuthn
  * browser library loads on the first add, not with the page.
  */

@@ -15,7 +15,7 @@ import { PasswordForm } from './password-form';
 import './security.css';
 
 /**
- * `/security`, "Sicurezza dell'account" (issue 26): the password change here, and the way to the devices
+ * `/security`, "Sicurezza dell'account": the password change here, and the way to the devices
  * and sessions, the passkeys and (staff) the authenticator app, each a page of its own. Every role,
  * guests too: each looks after their own account.
  */

@@ -5,7 +5,7 @@ import type { JSX } from 'react';
 import { lazy, Suspense, useState } from 'react';
 import type { HelpTopic } from './help-modal';
 
-/** Opened on demand: the sheet and its code load with the first press, not with every screen (issue 16). */
+/** Opened on demand: the sheet and its code load with the first press, not with every screen. */
 const HelpModal = lazy(() => import('./help-modal').then((module) => ({ default: module.HelpModal })));
 
 export function HelpButton({ topic }: { topic: HelpTopic }): JSX.Element {

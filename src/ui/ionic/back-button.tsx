@@ -1,6 +1,6 @@
 /**
  * `IonBackButton` outside the `@ionic/react` barrel (see `refresher.ts`), as a module of its own: only screens
- * below another show it, so it loads with them, not with the first screen (issue 16). It behaves as the
+ * below another show it, so it loads with them, not with the first screen. It behaves as the
  * barrel's: it goes back through Ionic's router.
  */
 import {

@@ -13,7 +13,7 @@ import { type CallParty, callParty } from './party';
  */
 export const WAITING_TTL_SECONDS = 20;
 /**
- * An admitted patient whose page has not asked for this long has left too (issue 25: a closed tab, a
+ * An admitted patient whose page has not asked for this long has left too (a closed tab, a
  * dead phone): longer than the waiting room's, as a phone may slow a background page's timers; the
  * page's `pagehide` beacon usually says it at once (`leave.ts`).
  */

@@ -1,4 +1,4 @@
-/** The calls of the in-portal videoconference (issue 13 item 6): setup, waiting room, signalling. */
+/** The calls of the in-portal videoconference: setup, waiting room, signalling. */
 import { applyAuthHeaders } from '../../../api/auth-headers';
 import { api } from '../../../api/client';
 import { getJson, sendJson } from '../../../api/request';
@@ -35,7 +35,7 @@ export async function sendSignal(id: number, signal: CallSignalInput): Promise<v
 }
 
 /**
- * The `pagehide` beacon that leaves the call (issue 25: a closed tab must not stay admitted). A page going
+ * The `pagehide` beacon that leaves the call (a closed tab must not stay admitted). A page going
  * away has no time to sign a DPoP proof, so the request is made ahead (and made again while in the call,
  * as a proof is good for a minute); sending it is then synchronous, a `keepalive` fetch that outlives the
  * page. If it never arrives, the server forgets the patient after ADMITTED_TTL_SECONDS.

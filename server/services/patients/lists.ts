@@ -1,9 +1,9 @@
-import type { MepiSearchQuery, PatientList, PatientListQuery } from '../../src/contract';
-import type { Database } from '../db/client';
-import type { UserRow } from '../db/schema';
-import { assertCanListPatients, recordPatientsListed } from './access/gate';
-import { listPatients, searchPatients } from './patients-search';
-import { participationFilter } from './projects/list-filter';
+import type { MepiSearchQuery, PatientList, PatientListQuery } from '../../../src/contract';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { assertCanListPatients, recordPatientsListed } from '../access/gate';
+import { participationFilter } from '../projects/list-filter';
+import { listPatients, searchPatients } from './search';
 
 /**
  * The audit detail of a list or search: the criteria used, never their values (a name prefix typed while

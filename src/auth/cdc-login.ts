@@ -8,7 +8,7 @@ import { type IdTokenClaims, User } from 'oidc-client-ts';
 import * as v from 'valibot';
 import type { LaunchTokens } from '../contract/cdc';
 import { appStore } from '../state/store';
-import { markExternalLaunch } from './external-launch';
+import { markExternalLaunch } from './cdc-opener';
 import { loggedInAtom } from './session';
 import { isDpopEnabled, loadUserManager } from './user-manager';
 

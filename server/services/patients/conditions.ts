@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { patients } from '../db/schema';
+import { patients } from '../../db/schema';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -1,10 +1,10 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { MepiSearchQuery, PagingQuery, PatientList, PatientListQuery } from '../../src/contract';
-import type { Database } from '../db/client';
-import { favorites, patients } from '../db/schema';
-import { favoriteIds, summaryOf } from './patients';
-import { fiscalCodePrefix, lowerPrefix, type Status, statusCondition } from './patients-conditions';
-import type { ParticipationCondition } from './projects/list-filter';
+import type { MepiSearchQuery, PagingQuery, PatientList, PatientListQuery } from '../../../src/contract';
+import type { Database } from '../../db/client';
+import { favorites, patients } from '../../db/schema';
+import { favoriteIds, summaryOf } from '../patients';
+import type { ParticipationCondition } from '../projects/list-filter';
+import { fiscalCodePrefix, lowerPrefix, type Status, statusCondition } from './conditions';
 
 const statusesOf = (query: PatientListQuery): Status[] =>
   query.positionStatus === undefined ? [] : [query.positionStatus].flat();

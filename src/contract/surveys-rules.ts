@@ -10,7 +10,7 @@ import {
   type QuestionnaireItem,
   type QuestionnaireResponse,
   type ResponseItem,
-} from './survey-questionnaire';
+} from './surveys-questionnaire';
 
 /**
  * The rules both sides apply to a template and its answers: the portal shows and hides questions with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixEnd } from './patients-conditions';
+import { prefixEnd } from './conditions';
 
 describe('prefixEnd, the end of a prefix range in code-point order', () => {
   it('raises the last character by one', () => {

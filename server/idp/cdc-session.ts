@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import * as v from 'valibot';
 import { LaunchTokens, type LaunchTokens as LaunchTokensReply } from '../../src/contract';
-import { LAUNCH_AMR } from '../auth/launch-amr';
-import type { LaunchSessions } from '../auth/launch-sessions';
+import { LAUNCH_AMR } from '../auth/cdc-amr';
+import type { LaunchSessions } from '../auth/cdc-sessions';
 import type { ServerConfig } from '../config';
 import { API_SCOPES, clientRedirects } from './provider-config';
 

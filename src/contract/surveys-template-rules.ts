@@ -1,6 +1,6 @@
 import type { FieldError } from './common';
-import type { EnableWhen, Questionnaire, QuestionnaireItem } from './survey-questionnaire';
-import { itemBounds, SCALE_STEPS_MAX } from './survey-rules';
+import type { EnableWhen, Questionnaire, QuestionnaireItem } from './surveys-questionnaire';
+import { itemBounds, SCALE_STEPS_MAX } from './surveys-rules';
 
 /** Which `answer[x]` a condition on an item of this type must carry, and which operators make sense. */
 function conditionFits(target: QuestionnaireItem, condition: EnableWhen): boolean {

@@ -6,7 +6,7 @@ import type { LaunchTokens } from '../../src/contract';
  * redeems the code at the token endpoint with the browser's DPoP proof. So the portal gets exactly what a
  * login gives (JWT access token bound to its DPoP key, rotating refresh token, ID token) and refreshes it
  * the usual way; nothing is issued outside the provider. The embedded IdP implements it
- * (idp/launch-session.ts); the API only holds it (app-env.ts), so it is named here, apart from both.
+ * (idp/cdc-session.ts); the API only holds it (app-env.ts), so it is named here, apart from both.
  */
 export interface LaunchSessions {
   /** Tokens for `subject`; the proof (for POST to the token endpoint) binds them. Null: refused. */
