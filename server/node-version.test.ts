@@ -109,7 +109,7 @@ describe('node version check', () => {
       .slice(1);
     const env = { PATH: machinePath };
     if (nodeVersionRefusal(version)) {
-      // The case: the shebang finds the machine's Node 20, which used to start a broken server.
+      // The case that started it: the shebang finds the machine's Node 20, which used to start a broken server.
       const outcome = await run(tsx, ['server/main.ts'], env);
       expect(outcome).toEqual({ code: 1, stdout: '', stderr: refusalLine(version) });
     } else {

@@ -1,4 +1,4 @@
-/** The yardstick: React + Ionic, one page with a header, a toolbar and a button (build/size-floor.ts). */
+/** The yardstick for the first screen's weight: React + Ionic, one page with a header, a toolbar and a button (build/size-floor.ts). */
 import {
   IonApp,
   IonButton,

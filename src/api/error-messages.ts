@@ -159,6 +159,5 @@ export function errorReplyMessage(reply: ErrorReply): MessageDescriptor {
 export const NETWORK_ERROR = msg`Impossibile contattare il server. Controlla la connessione e riprova.`;
 export const TIMEOUT_ERROR = msg`Il server non ha risposto in tempo. Riprova tra qualche istante.`;
 export const INVALID_REPLY_ERROR = msg`Risposta del server non valida. Riprova e, se il problema persiste, contatta l'help desk.`;
-export const SESSION_EXPIRED_MESSAGE = ERROR_TEXT.SESSION_EXPIRED;
 export const CDC_ERROR_MESSAGE = ERROR_TEXT.CDC_ERROR;
 export const SIGN_CDC_ERROR_MESSAGE = ERROR_TEXT.SIGN_CDC_ERROR;

@@ -52,5 +52,5 @@ export function assertAcceptablePassword(
   if (problem) throw new HttpError(400, 'PASSWORD_REFUSED', [{ field, code: problem }]);
 }
 
-/** How many passwords the shipped list holds (the issue asks for at least 10,000; a test keeps it so). */
+/** How many passwords the shipped list holds (at least 10,000; a test keeps it so). */
 export const commonPasswordCount = (): number => common().size;
