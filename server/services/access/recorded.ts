@@ -8,8 +8,8 @@ import type { UserRow } from '../../db/schema';
 import type { AuditActivity, AuditEntry } from '../audit';
 import { recordAccessOutsideGate } from './gate';
 
-/** What an audit row says beyond who, whom and what: the document and a free detail. */
-type RowDetails = Pick<AuditEntry, 'documentId' | 'detail'>;
+/** What an audit row says beyond who, whom and what: the document (and its type) and a free detail. */
+type RowDetails = Pick<AuditEntry, 'documentId' | 'documentTypeCode' | 'detail'>;
 
 /** A refusal that comes after the gate (a document not meant for the reader, a guest asking for history). */
 export function recordRefusal(

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { documents, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess, recordAccessOutsideGate } from '../access/gate';
+import { authorizePatientAccess } from '../access/gate';
+import { recordRefusal } from '../access/recorded';
 import { isVisibleToGuest, liveGrant } from '../accounts/guest-grants';
 import type { AuditActivity } from '../audit';
 import { isObscuredFor } from '../obscuring/visibility';
@@ -83,11 +84,7 @@ async function guestDownloadRefusal(
 export async function refuseViewGrant(db: Database, user: UserRow, documentId: number): Promise<never> {
   const found = await findRecord(db, documentId);
   if (!found) throw new HttpError(404, 'NOT_FOUND');
-  await recordAccessOutsideGate(db, {
-    user,
-    patientId: found.document.patientId,
-    activity: 'DOCUMENT_VIEW',
-    outcome: 'DENIED',
+  await recordRefusal(db, user, found.document.patientId, 'DOCUMENT_VIEW', {
     documentId,
     documentTypeCode: found.document.documentTypeCode,
     detail: 'INVALID_VIEW_GRANT',

@@ -3,7 +3,8 @@ import type { StudyQuery } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { studies, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { authorizePatientAccess, recordAccessOutsideGate } from '../access/gate';
+import { authorizePatientAccess } from '../access/gate';
+import { recordRefusal } from '../access/recorded';
 import type { AuditActivity } from '../audit';
 import { isStudyObscuredFor } from '../obscuring/visibility';
 import { findGrant } from './grants';
@@ -46,11 +47,7 @@ export async function mayViewImages(
   studyId: string,
 ): Promise<boolean> {
   if (!IMAGE_VIEWING_REFUSED_ROLES.has(user.userType)) return true;
-  await recordAccessOutsideGate(db, {
-    user,
-    patientId,
-    activity: 'STUDY_VIEW',
-    outcome: 'DENIED',
+  await recordRefusal(db, user, patientId, 'STUDY_VIEW', {
     detail: `study ${studyId}: IMAGES_NOT_ALLOWED_FOR_ROLE`,
   });
   return false;
