@@ -16,11 +16,20 @@ export async function submitPassword(page: Page, username: string, password = DE
 }
 
 /**
+ * A socket of its own for each read of the demo outbox: a pooled one can be the one the portal is closing
+ * after its 5 s keep-alive just then (ECONNRESET, seen in CI).
+ */
+const FRESH_SOCKET = { headers: { Connection: 'close' } };
+
+/**
  * The newest code sent by SMS to this user, read from the demo outbox (`/dev/sms.json`), as the user
  * would read it on the phone. `pattern` picks the code out of the text (6 digits by default).
  */
 export async function readSmsCode(page: Page, username: string, pattern = /\b(\d{6})\b/): Promise<string> {
-  const response = await page.request.get(`/dev/sms.json?username=${encodeURIComponent(username)}`);
+  const response = await page.request.get(
+    `/dev/sms.json?username=${encodeURIComponent(username)}`,
+    FRESH_SOCKET,
+  );
   expect(response.ok()).toBe(true);
   const { messages } = (await response.json()) as { messages: { body: string }[] };
   const code = messages[0]?.body.match(pattern)?.[1];
@@ -30,7 +39,10 @@ export async function readSmsCode(page: Page, username: string, pattern = /\b(\d
 
 /** Every SMS of this user in the last hour, newest first. */
 export async function smsBodies(page: Page, username: string): Promise<string[]> {
-  const response = await page.request.get(`/dev/sms.json?username=${encodeURIComponent(username)}`);
+  const response = await page.request.get(
+    `/dev/sms.json?username=${encodeURIComponent(username)}`,
+    FRESH_SOCKET,
+  );
   const { messages } = (await response.json()) as { messages: { body: string }[] };
   return messages.map((message) => message.body);
 }
