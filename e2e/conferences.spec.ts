@@ -27,6 +27,15 @@ async function openFromMenu(page: Page, entry: string): Promise<void> {
   await page.locator('ion-menu ion-item', { hasText: entry }).click();
 }
 
+/**
+ * Mario's conferences by address: his page runs a controlled clock, under which the side menu can stay open
+ * over the list on a busy machine (seen in CI), hiding the card's buttons.
+ */
+async function openConferences(page: Page): Promise<void> {
+  await page.goto('/videoconference');
+  await expect(page.getByRole('heading', { level: 1, name: 'Videoconferenze' })).toBeVisible();
+}
+
 /** The physician picks Mario (online, so first in the list) and sends the request. */
 async function requestWithMario(staff: Page, screenshot?: string): Promise<void> {
   await staff.getByRole('link', { name: 'Richiedi una videoconferenza' }).click();
@@ -139,7 +148,7 @@ test('a physician books a visit for later; the join opens 10 minutes before its 
   await expect(page).toHaveURL(/\/home$/);
   // A first try that stopped before Mario answered leaves its booking pending, and a physician has one
   // request at a time per patient: he declines it, so a retry books afresh.
-  await openFromMenu(page, 'Videoconferenze');
+  await openConferences(page);
   await expect(page.locator('article.conference-card').first()).toBeVisible();
   const leftover = page
     .locator('article.conference-card', { hasText: 'Videovisita programmata' })
@@ -191,7 +200,7 @@ test('a physician books a visit for later; the join opens 10 minutes before its 
   await expect(staffCard).toContainText(`alle ${hhmm}`);
   await expect(staffCard).toContainText('In attesa di risposta');
 
-  await openFromMenu(page, 'Videoconferenze');
+  await openConferences(page);
   const card = page.locator('article.conference-card', { hasText: 'Videovisita programmata' }).first();
   await expect(card).toContainText(`alle ${hhmm}`);
   await card.getByRole('button', { name: 'Accetta' }).click();
