@@ -20,6 +20,7 @@ export * from './security-authenticator';
 export * from './security-devices';
 export * from './security-passkeys';
 export * from './security-recovery';
+export * from './shl';
 export * from './signing';
 export * from './sms';
 export * from './studies';
