@@ -44,6 +44,7 @@ import { securityRoutes } from './routes/security';
 import { securityAuthenticatorRoutes } from './routes/security-authenticator';
 import { securityDeviceRoutes } from './routes/security-devices';
 import { securityPasskeyRoutes } from './routes/security-passkeys';
+import { shlPublicRoutes, shlRoutes } from './routes/shl';
 import { signRoutes } from './routes/signing';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
 import { surveyRoutes } from './routes/surveys';
@@ -84,6 +85,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', pripriRoutes)
     .route('/', securityRoutes)
     .route('/', securityPasskeyRoutes)
+    .route('/', shlRoutes)
     .all('*', apiNotFound);
 }
 
@@ -136,6 +138,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(deps.config.apiBase, helpRoutes);
   // Context sharing opens the portal for someone not logged in yet: the launch is the credential.
   app.route(deps.config.apiBase, cdcLaunchRoutes);
+  // A shared link is opened by someone with no account, from any application: the link is the credential.
+  app.route(deps.config.apiBase, shlPublicRoutes);
   // The demo's stand-in for the hospital application that launches the portal.
   if (deps.config.demoMode) app.route('/', cdcLauncherRoutes);
   app.route(deps.config.apiBase, createApi());

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { auditLog, type UserRow } from '../db/schema';
 
 /** Why a user may see a patient's data; stored as a code, shown translated in the treatment history. */
-export type AccessTitle = 'SELF' | 'DELEGATE' | 'DOSSIER_CONSENT' | 'NONE';
+export type AccessTitle = 'SELF' | 'DELEGATE' | 'DOSSIER_CONSENT' | 'SHARED_LINK' | 'NONE';
 
 /** What was done; `/trackingPatientHistory/{id}/activities` lists these. */
 export type AuditActivity =
@@ -30,7 +30,10 @@ export type AuditActivity =
   | 'CARE_PLAN_READ'
   | 'CARE_PLAN_WRITE'
   | 'PAIR_READ'
-  | 'PAIR_WRITE';
+  | 'PAIR_WRITE'
+  | 'SHL_READ'
+  | 'SHL_WRITE'
+  | 'SHL_OPEN';
 
 export interface AuditEntry {
   user: UserRow;
@@ -143,4 +146,24 @@ export function recordAccessWith<T>(
   audited: AuditedStatement<T>,
 ): Promise<T> {
   return audited.statement(db).execute({ ...auditValues(entry), ...audited.values });
+}
+
+/**
+ * A read by someone with no account (the recipient of a shared link): no user, the name they gave, the
+ * patient's own link as the title. Called only by access/recorded.ts.
+ */
+export async function recordExternalAccess(
+  db: Database,
+  entry: { patientId: number; activity: AuditActivity; name: string; detail: string | null },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: null,
+    userRole: 'EXT',
+    userName: entry.name,
+    accessTitle: 'SHARED_LINK' satisfies AccessTitle,
+    patientId: entry.patientId,
+    activity: entry.activity,
+    outcome: 'ALLOWED',
+    detail: entry.detail,
+  });
 }

@@ -18,6 +18,7 @@ const accessTitles = {
   SELF: { it: 'Titolare', en: 'Owner' },
   DELEGATE: { it: 'Delegato', en: 'Delegate' },
   DOSSIER_CONSENT: { it: 'Consenso al dossier', en: 'Dossier consent' },
+  SHARED_LINK: { it: 'Link condiviso dal titolare', en: "The owner's shared link" },
   NONE: { it: 'Nessun titolo', en: 'No title' },
 } satisfies Record<AccessTitle, Localized>;
 
@@ -52,6 +53,9 @@ const activities = {
     it: 'Scrittura di un piano riabilitativo o di una sessione',
     en: 'Rehabilitation plan or session written',
   },
+  SHL_READ: { it: 'Consultazione dei link condivisi', en: 'Shared links read' },
+  SHL_WRITE: { it: 'Creazione o revoca di un link condiviso', en: 'Shared link made or revoked' },
+  SHL_OPEN: { it: 'Apertura di un link condiviso', en: 'Shared link opened' },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {
@@ -60,6 +64,7 @@ const userRoles: Record<string, Localized> = {
   OPT: { it: 'Operatore', en: 'Operator' },
   ADM: { it: 'Amministratore', en: 'Administrator' },
   GUE: { it: 'Ospite', en: 'Guest' },
+  EXT: { it: 'Destinatario di un link condiviso', en: 'Shared link recipient' },
 };
 
 /** Codes written by areas added later fall back to the code itself rather than failing the history. */
@@ -93,7 +98,9 @@ function visibleTo(viewer: UserRow, patientId: number): SQL {
   const ofPatient = sql`${auditLog.patientId} = ${patientId}
     and not (${auditLog.activity} = 'HISTORY_READ' and ${auditLog.userId} is not distinct from ${viewer.id})
     and not (${auditLog.outcome} = 'ALLOWED' and coalesce(${auditLog.detail}, '') like ${`${FACET_DETAIL_PREFIX}%`})`;
-  return and(ofPatient, obscuringTracesHiddenFrom(viewer)) as SQL;
+  // What the patient shares, with whom, is theirs alone, as their obscuring is.
+  const sharing = viewer.userType === 'PAT' ? undefined : sql`${auditLog.activity} not like 'SHL\\_%'`;
+  return and(ofPatient, obscuringTracesHiddenFrom(viewer), sharing) as SQL;
 }
 
 const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : ([value].flat() as T[]));

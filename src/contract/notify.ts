@@ -26,10 +26,11 @@ export const NotificationCategory = v.picklist(['DOCUMENT', 'SHARED_PROJECT', 'C
 export type NotificationCategory = v.InferOutput<typeof NotificationCategory>;
 
 /**
- * Notices about the account itself (such as a login from a new device). Nobody opts in or out of them:
- * they are in no category, never in the preferences, and always worth the SMS fallback.
+ * Notices about the account itself (a login from a new device, a shared link opened by its recipient).
+ * Nobody opts in or out of them: they are in no category, never in the preferences, and always worth the
+ * SMS fallback.
  */
-export const ACCOUNT_NOTICE_EVENTS = ['NEW_DEVICE_LOGIN'] as const;
+export const ACCOUNT_NOTICE_EVENTS = ['NEW_DEVICE_LOGIN', 'SHL_OPENED'] as const;
 export type AccountNoticeEvent = (typeof ACCOUNT_NOTICE_EVENTS)[number];
 
 /** The events a user may choose in the preferences. */

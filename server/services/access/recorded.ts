@@ -5,7 +5,7 @@
 
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import type { AuditActivity, AuditEntry } from '../audit';
+import { type AuditActivity, type AuditEntry, recordExternalAccess } from '../audit';
 import { recordAccessOutsideGate } from './gate';
 
 /** What an audit row says beyond who, whom and what: the document (and its type) and a free detail. */
@@ -43,4 +43,14 @@ export async function recordReadOfEach(
 ): Promise<void> {
   for (const patientId of patientIds)
     await recordAccessOutsideGate(db, { user, patientId, activity, outcome: 'ALLOWED', detail });
+}
+
+/** The recipient of a patient's shared link opened it: their own words for a name, the link's label. */
+export function recordLinkOpen(
+  db: Database,
+  patientId: number,
+  recipient: string,
+  label: string,
+): Promise<void> {
+  return recordExternalAccess(db, { patientId, activity: 'SHL_OPEN', name: recipient, detail: label });
 }

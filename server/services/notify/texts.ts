@@ -34,6 +34,8 @@ export const EVENT_TITLES: Record<NotificationEvent, Localized> = {
   CONFERENCE_REJECTED: { it: 'Videoconferenza rifiutata', en: 'Videoconference declined' },
   CONFERENCE_REMINDER: { it: 'Promemoria: videovisita in programma', en: 'Reminder: upcoming video visit' },
   MESSAGE_NEW: { it: 'Hai un nuovo messaggio', en: 'You have a new message' },
+  // The link's label is the patient's own words (often a visit or a condition): it stays in the portal.
+  SHL_OPENED: { it: 'Un tuo link condiviso è stato aperto', en: 'One of your shared links was opened' },
   NEW_DEVICE_LOGIN: {
     it: 'Nuovo accesso al Fascicolo da un nuovo dispositivo',
     en: 'New sign-in to the portal from a new device',
