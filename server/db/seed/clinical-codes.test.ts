@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { atcValid, icd9cmValid, loincValid, snomedConceptValid } from '../../../tests/support/code-systems';
 import { diagnosisCodes, hba1cTest, labCodes, ucumOf, unitlessUcum } from './clinical.data';
+import {
+  conditionsOf,
+  medicationsOf,
+  parseItalianNumber,
+  parseRange,
+  type SourceDocument,
+} from './clinical-derive';
 import { therapyCodes } from './clinical-medicines.data';
 import { allergySubstances, vaccines } from './clinical-registry.data';
 import { clinicalByUnit, labPanels } from './documents.data';
@@ -46,5 +53,68 @@ describe('clinical codes', () => {
     expect(atc.filter((code) => !atcValid(code))).toEqual([]);
     expect(Object.values(vaccines).every((vaccine) => vaccine.atc.startsWith('J07'))).toBe(true);
     expect(Object.values(diagnosisCodes).filter((code) => !icd9cmValid(code.icd9cm))).toEqual([]);
+  });
+});
+
+describe('clinical derivation', () => {
+  const now = new Date('2026-11-28T00:00:00Z');
+  const letter = (id: number, daysAgo: number, duration: string): SourceDocument => ({
+    id,
+    patientId: 1,
+    type: 'DIM',
+    createdAt: new Date(now.getTime() - daysAgo * 24 * 3600 * 1000),
+    content: {
+      kind: 'discharge',
+      sections: [
+        {
+          heading: 'Anamnesi',
+          paragraphs: ['Ipertensione arteriosa in terapia. Non allergie note. Ex fumatore.'],
+        },
+        { heading: 'Diagnosi di dimissione', paragraphs: ['Polmonite comunitaria'] },
+        {
+          heading: 'Terapia alla dimissione',
+          table: {
+            columns: ['Farmaco e posologia', 'Durata'],
+            rows: [['Metformina 1000 mg 1 cp x 2/die', duration]],
+          },
+        },
+      ],
+    },
+  });
+
+  it('reads Italian numbers and ranges, and nothing else', () => {
+    expect([parseItalianNumber('5,2'), parseItalianNumber('140'), parseItalianNumber('1.000')]).toEqual([
+      5.2,
+      140,
+      null,
+    ]);
+    expect(parseRange('0,80 - 1,20')).toEqual({ low: 0.8, high: 1.2 });
+    expect(parseRange('< 5')).toEqual({ low: null, high: null });
+  });
+
+  it('keeps a chronic medicine active for a year after its letter, and ends a course after its days', () => {
+    const statuses = [
+      letter(1, 100, 'cronica'),
+      letter(2, 500, 'cronica'),
+      letter(3, 20, '30 giorni'),
+      letter(4, 40, '30 giorni'),
+    ]
+      .flatMap((doc) => medicationsOf(doc, now))
+      .map((row) => [row.documentId, row.status, row.endDate]);
+    expect(statuses).toEqual([
+      [1, 'active', null],
+      [2, 'completed', null],
+      [3, 'active', '2026-12-08'],
+      [4, 'completed', '2026-11-18'],
+    ]);
+  });
+
+  it('states a chronic problem once, from its first letter, and each episode apart', () => {
+    const rows = conditionsOf([letter(2, 10, 'cronica'), letter(1, 400, 'cronica')], now);
+    expect(rows.map((row) => [row.documentId, row.icd9cmCode, row.clinicalStatus])).toEqual([
+      [1, '486', 'resolved'],
+      [1, '401.9', 'active'],
+      [2, '486', 'active'],
+    ]);
   });
 });
