@@ -7,6 +7,7 @@ import { seedPersonAccounts } from './accounts';
 import { seedConferences } from './conferences';
 import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { seedDiabeticLabs } from './diabetic';
 import { seedDocuments } from './documents';
 import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
@@ -118,6 +119,8 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   });
   // After the documents: a study for each of their accession numbers.
   await seedDocuments(db);
+  // The diabetic patient's lab reports carry his glycated haemoglobin.
+  await seedDiabeticLabs(db);
   await seedStudies(db);
   await seedGuests(db);
   await seedPersonAccounts(db);
