@@ -4,6 +4,7 @@ import { hashPassword } from '../../services/password';
 import type { Database } from '../client';
 import { favorites, patients, units, users } from '../schema';
 import { seedPersonAccounts } from './accounts';
+import { seedClinical } from './clinical';
 import { seedConferences } from './conferences';
 import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
@@ -119,8 +120,9 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   });
   // After the documents: a study for each of their accession numbers.
   await seedDocuments(db);
-  // The diabetic patient's lab reports carry his glycated haemoglobin.
+  // The structured record is read off the documents, the diabetic patient's glucose panel included.
   await seedDiabeticLabs(db);
+  await seedClinical(db);
   await seedStudies(db);
   await seedGuests(db);
   await seedPersonAccounts(db);
