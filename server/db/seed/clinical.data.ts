@@ -185,8 +185,9 @@ export const diagnosisCodes: Readonly<Record<string, DiagnosisCode>> = {
     displayEn: 'History of malignant neoplasm of colon',
     chronic: true,
   },
+  // The 2007 edition Italy uses has no 793.11 (solitary nodule, 2011): the lung field finding 793.1.
   'Nodulo polmonare in sorveglianza': {
-    icd9cm: '793.11',
+    icd9cm: '793.1',
     snomed: '427359005',
     displayEn: 'Solitary nodule of lung',
     chronic: true,
