@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './cdc';
+export * from './clinical';
 export * from './conferences';
 export * from './consents';
 export * from './document-requests';

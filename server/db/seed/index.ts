@@ -4,9 +4,11 @@ import { hashPassword } from '../../services/password';
 import type { Database } from '../client';
 import { favorites, patients, units, users } from '../schema';
 import { seedPersonAccounts } from './accounts';
+import { seedClinical } from './clinical';
 import { seedConferences } from './conferences';
 import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { seedDiabeticLabs } from './diabetic';
 import { seedDocuments } from './documents';
 import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
@@ -118,6 +120,9 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   });
   // After the documents: a study for each of their accession numbers.
   await seedDocuments(db);
+  // The structured record is read off the documents, the diabetic patient's glucose panel included.
+  await seedDiabeticLabs(db);
+  await seedClinical(db);
   await seedStudies(db);
   await seedGuests(db);
   await seedPersonAccounts(db);
