@@ -44,7 +44,7 @@ describe.each(databaseTargets)('demo clinical record on $name', ({ location }) =
     );
 
   beforeAll(async () => {
-    ctx = await createTestContext(location);
+    ctx = await createTestContext(location, {}, {}, { clinical: true });
     const [row] = await ctx.db
       .select({ patientId: users.patientId })
       .from(users)

@@ -49,7 +49,12 @@ const unitIndex = (code: string | undefined, accountIndex: number): number => {
 
 /** Fills an empty database with the deterministic demo data; a database with users is left alone. */
 
-export async function seedDemoData(db: Database, logger?: Logger): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  logger?: Logger,
+  /** `clinical: false`: no structured record (tests of the other areas never read its 15,000 rows). */
+  options: { clinical?: boolean } = {},
+): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -122,7 +127,7 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   await seedDocuments(db);
   // The structured record is read off the documents, the diabetic patient's glucose panel included.
   await seedDiabeticLabs(db);
-  await seedClinical(db);
+  if (options.clinical ?? true) await seedClinical(db);
   await seedStudies(db);
   await seedGuests(db);
   await seedPersonAccounts(db);
