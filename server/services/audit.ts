@@ -30,7 +30,8 @@ export type AuditActivity =
   | 'CARE_PLAN_READ'
   | 'CARE_PLAN_WRITE'
   | 'PAIR_READ'
-  | 'PAIR_WRITE';
+  | 'PAIR_WRITE'
+  | 'SUMMARY_READ';
 
 export interface AuditEntry {
   user: UserRow;

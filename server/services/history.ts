@@ -52,6 +52,7 @@ const activities = {
     it: 'Scrittura di un piano riabilitativo o di una sessione',
     en: 'Rehabilitation plan or session written',
   },
+  SUMMARY_READ: { it: 'Consultazione della sintesi clinica (IPS)', en: 'Patient summary (IPS) read' },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {
