@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './app-env';
 import { ceremonyEffects } from './ceremony-effects';
+import { FHIR_BASE } from './constants';
 import { authenticate } from './middleware/authenticate';
 import { bodyLimits } from './middleware/body-limit';
 import { caller } from './middleware/caller';
@@ -23,6 +24,7 @@ import { consentRoutes } from './routes/consents';
 import { devSmsRoutes } from './routes/dev-sms';
 import { documentRequestRoutes } from './routes/document-requests';
 import { documentRoutes } from './routes/documents';
+import { fhirRoutes } from './routes/fhir';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
@@ -143,6 +145,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The demo's stand-in for the hospital application that launches the portal.
   if (deps.config.demoMode) app.route('/', cdcLauncherRoutes);
   app.route(deps.config.apiBase, createApi());
+  // FHIR (the IPS patient summary): the API's tokens and access rules, errors as OperationOutcome.
+  app.route(FHIR_BASE, fhirRoutes);
   if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
   else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });
   app.notFound((c) => c.text('Not found', 404));

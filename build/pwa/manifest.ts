@@ -7,6 +7,8 @@ export const themeColor = '#0f766e';
 export const serverOwnedPaths: RegExp[] = [
   /^\/api(\/|$)/,
   /^\/idp(\/|$)/,
+  // The FHIR endpoint (the IPS patient summary), served beside the API.
+  /^\/fhir(\/|$)/,
   /^\/healthz$/,
   /^\/readyz$/,
   /^\/config\.json$/,

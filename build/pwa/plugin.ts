@@ -15,8 +15,8 @@
  *   lazy route chunks then 404 against the new server, and could reload a user in the middle of a form.
  * - `clientsClaim` is on, so the first install controls the already open page at once (no reload needed to be
  *   offline-ready); it does not affect updates, which still wait.
- * - No API reply is ever cached here: /api/ and /idp/ are NetworkOnly. Per-user data caches belong to the features
- *   and are deleted at logout by clearOfflineData().
+ * - No API reply is ever cached here: /api/, /idp/ and /fhir/ are NetworkOnly. Per-user data caches belong to the
+ *   features and are deleted at logout by clearOfflineData().
  * - /config.json is NetworkFirst with a 3 s timeout: fresh when online, from cache when offline, so the app boots.
  */
 
@@ -112,7 +112,7 @@ export function pwaPlugin(): PluginOption[] {
           {
             // Patient data and tokens: never stored by the service worker.
             urlPattern: ({ sameOrigin, url }) =>
-              sameOrigin && /^\/(api|idp)(\/|$)|^\/(healthz|readyz)$/.test(url.pathname),
+              sameOrigin && /^\/(api|idp|fhir)(\/|$)|^\/(healthz|readyz)$/.test(url.pathname),
             handler: 'NetworkOnly',
           },
         ],

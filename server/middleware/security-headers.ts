@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { issuerOf, type ServerConfig } from '../config';
+import { FHIR_BASE } from '../constants';
 import { setReplyHeader } from './reply-headers';
 
 /**
@@ -69,6 +70,9 @@ export function everyReplyHeaders(config: OriginPolicyConfig): Readonly<Record<s
   return headers;
 }
 
+/** The FHIR endpoint answers patient data as the API does: never cached, never a page. */
+const isFhirPath = (path: string): boolean => path === FHIR_BASE || path.startsWith(`${FHIR_BASE}/`);
+
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
@@ -77,7 +81,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     setReplyHeader(c, 'Referrer-Policy', 'no-referrer');
     setReplyHeader(c, 'Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
     for (const [name, value] of Object.entries(everyReplyHeaders(config))) setReplyHeader(c, name, value);
-    if (c.req.path.startsWith(config.apiBase)) {
+    if (c.req.path.startsWith(config.apiBase) || isFhirPath(c.req.path)) {
       setReplyHeader(c, 'Cache-Control', 'no-store');
       setReplyHeader(c, 'Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     } else if (!c.res.headers.has('Content-Security-Policy')) {

@@ -1,3 +1,4 @@
+import type { Bundle } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import * as v from 'valibot';
@@ -6,6 +7,8 @@ import { DocumentList, TreatmentHistory } from '../../src/contract';
 import { SHL_PASSCODE_ATTEMPTS, ShlCreated, ShlList } from '../../src/contract/shl';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { notificationOutbox, users } from '../db/schema';
+import { ipsViolations } from '../test/fixtures/fhir';
+import { validationErrors } from '../test/fixtures/fhir-validation';
 
 /** What a receiving application does with a `shlink:/…`, knowing nothing of the portal: the spec alone. */
 function decodeShlink(shlink: string): {
@@ -48,7 +51,8 @@ describe.each(databaseTargets)('SMART Health Links on $name', ({ location }) => 
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext(location);
+    // With the structured record: a link may carry the patient summary.
+    ctx = await createTestContext(location, {}, {}, { clinical: true });
     mario = ((await (await ctx.call('/api/me', 'mario.rossi')).json()) as { patientId: number }).patientId;
     const listed = await ctx.call(
       `/api/documents?patientId=${mario}&status=ONLINE&documentType=LAB`,
@@ -99,6 +103,28 @@ describe.each(databaseTargets)('SMART Health Links on $name', ({ location }) => 
           .toString(),
       ).toBe('%PDF-');
     }
+  });
+
+  it("carries the patient summary as an IPS document the validator accepts, in the sharer's language", async () => {
+    const created = await ctx.call('/api/shl', 'mario.rossi', {
+      ...json('POST', { patientId: mario, label: 'Summary', summary: true, documentIds: [] }),
+      language: 'en-US',
+    });
+    expect(created.status).toBe(201);
+    const payload = decodeShlink(v.parse(ShlCreated, await created.json()).shlink);
+    const opened = await manifest(payload.url, { recipient: 'Dr. Jane Smith' });
+    const { files } = (await opened.json()) as { files: { embedded?: string }[] };
+    expect(files).toHaveLength(1);
+    const bundle = (await decrypt(files[0]?.embedded ?? '', payload.key)) as Bundle;
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
+    expect(ipsViolations(bundle)).toEqual([]);
+    expect(validationErrors(bundle)).toEqual([]);
+    // Mario's latest HbA1c (LOINC 59261-8) is among the results.
+    const hba1c = bundle.entry?.find(
+      (entry) =>
+        entry.resource?.resourceType === 'Observation' && entry.resource.code.coding?.[0]?.code === '59261-8',
+    );
+    expect(hba1c).toBeDefined();
   });
 
   it('counts wrong passcodes across 30 parallel guesses, and at 0 the link is dead', async () => {

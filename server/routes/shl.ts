@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../app-env';
 import { HttpError } from '../http-error';
 import { authorizePatientAccess } from '../services/access/gate';
+import { languageOf } from '../services/language';
 import { findLink, listLinks, revokeLink } from '../services/shl/links';
 import { fileOfToken, locationToken } from '../services/shl/location';
 import { liveFile, openManifest } from '../services/shl/manifest';
@@ -25,9 +26,10 @@ export const shlRoutes = new Hono<AppEnv>()
     const { db, config } = c.get('deps');
     const user = await c.var.user();
     const created = await shareRecord(db, user, c.req.valid('json'), new Date(), {
-      summary: async () => ({}),
       publicUrl: config.publicUrl,
       apiBase: config.apiBase,
+      language: languageOf(c),
+      organizationName: config.applicationTitle,
     });
     return c.json(created satisfies ShlCreated, 201);
   })

@@ -31,6 +31,7 @@ export type AuditActivity =
   | 'CARE_PLAN_WRITE'
   | 'PAIR_READ'
   | 'PAIR_WRITE'
+  | 'SUMMARY_READ'
   | 'SHL_READ'
   | 'SHL_WRITE'
   | 'SHL_OPEN';
@@ -108,7 +109,7 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
 const placeholderName = (column: AuditColumn): string => `audit_${column}`;
 
 /** The audit row with its values as placeholders (`audit_…`), for prepared statements that write it. */
-function auditInsertPlaceholders(db: Database) {
+export function auditInsertPlaceholders(db: Database) {
   const placeholders = Object.fromEntries(
     AUDIT_COLUMNS.map((column) => [column, sql.placeholder(placeholderName(column))]),
   ) as Record<AuditColumn, Placeholder>;
@@ -116,37 +117,10 @@ function auditInsertPlaceholders(db: Database) {
 }
 
 /** The placeholders' values of auditInsertPlaceholders for one entry. */
-const auditValues = (entry: AuditEntry): Record<string, unknown> => {
+export const auditValues = (entry: AuditEntry): Record<string, unknown> => {
   const row = auditRow(entry);
   return Object.fromEntries(AUDIT_COLUMNS.map((column) => [placeholderName(column), row[column]]));
 };
-
-/**
- * The audit row as a data-modifying CTE, to put in the WITH of a write (`db.with(auditRow(db)).update…`):
- * PostgreSQL runs it whether or not the statement reads it, in the same statement, so both happen or
- * neither. The write cannot see the audit row.
- */
-export const auditRowCte = (db: Database) =>
-  db.$with('audit_row', {}).as(auditInsertPlaceholders(db).getSQL());
-
-/** A statement that writes the audit row (in its WITH: auditRowCte), usually prepared once per handle. */
-export interface AuditedStatement<T> {
-  statement: (db: Database) => { execute(values: Record<string, unknown>): Promise<T> };
-  /** Its own placeholders' values (the audit row's come from the entry). */
-  values: Record<string, unknown>;
-}
-
-/**
- * The audit row and what the access does first (a write, the read itself) in one round trip: for the
- * hottest paths (the document list). Its result.
- */
-export function recordAccessWith<T>(
-  db: Database,
-  entry: AuditEntry,
-  audited: AuditedStatement<T>,
-): Promise<T> {
-  return audited.statement(db).execute({ ...auditValues(entry), ...audited.values });
-}
 
 /**
  * A read by someone with no account (the recipient of a shared link): no user, the name they gave, the

@@ -53,6 +53,7 @@ const activities = {
     it: 'Scrittura di un piano riabilitativo o di una sessione',
     en: 'Rehabilitation plan or session written',
   },
+  SUMMARY_READ: { it: 'Consultazione della sintesi clinica (IPS)', en: 'Patient summary (IPS) read' },
   SHL_READ: { it: 'Consultazione dei link condivisi', en: 'Shared links read' },
   SHL_WRITE: { it: 'Creazione o revoca di un link condiviso', en: 'Shared link made or revoked' },
   SHL_OPEN: { it: 'Apertura di un link condiviso', en: 'Shared link opened' },

@@ -53,14 +53,16 @@ export async function createTestContext(
   extraDeps: Pick<AppDeps, 'launchSessions'> = {},
   /**
    * `ownDatabase`: the location is the test's own database, used as the server uses it (PostgreSQL's
-   * public schema, not an isolated one); `seed: false` leaves an empty database empty.
+   * public schema, not an isolated one); `seed: false` leaves an empty database empty; `clinical: true`
+   * adds the structured clinical record to the demo data (a second on PGlite, so only where it is read).
    */
-  options: { ownDatabase?: boolean; seed?: boolean } = {},
+  options: { ownDatabase?: boolean; seed?: boolean; clinical?: boolean } = {},
 ): Promise<TestContext> {
   const database = options.ownDatabase
     ? { ...(await openDatabase(location)), isolatedSchema: undefined }
     : await openTestDatabase(location);
-  if (options.seed ?? true) await seedDemoData(database.db);
+  if (options.seed ?? true)
+    await seedDemoData(database.db, undefined, { clinical: options.clinical ?? false });
   const config: ServerConfig = {
     ...loadConfig({ PUBLIC_URL: 'http://localhost', STATIC_DIR: './test-results/no-static' }),
     ...overrides,

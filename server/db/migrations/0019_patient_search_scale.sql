@@ -1,4 +1,4 @@
--- Issue 16: patient search at a million. Prefix searches (`surname=ro`) counted and paged from covering
+-- Patient search at a million. Prefix searches (`surname=ro`) counted and paged from covering
 -- indexes, never from the table: keys in collation "C" so that LIKE 'ro%' is a range scan in any
 -- database collation, and the list order comes straight from the order index (code-point order, which
 -- C.UTF-8 already gave). The INCLUDE columns are every column the filters and order keys read.

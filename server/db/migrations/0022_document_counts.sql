@@ -1,4 +1,4 @@
--- Issue 16: the document list's total without counting the dossier on every request (10,000 documents
+-- The document list's total without counting the dossier on every request (10,000 documents
 -- cost about 2 ms of database CPU per list). Kept per patient by triggers in the transaction that changes
 -- the documents, so it is exact: `current` is the patient's current versions (what an unfiltered list
 -- counts), `obscured` those among them with any obscuring flag set. While `obscured` is 0 every caller but a

@@ -1,4 +1,4 @@
--- Issue 16: every form of the patient screen at a million patients.
+-- Every form of the patient screen at a million patients.
 -- A fiscal-code prefix of one to three characters (the surname's letters: `R`, `RS`, `RSS`) matches up to a
 -- tenth of the patients, and the fiscal-code index gives them out of list order: the page sorted them all
 -- (31 ms for `RS`, over 100 ms for `R`). With the prefix as an equality on `left(fiscal_code, n)` in front

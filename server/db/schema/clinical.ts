@@ -105,7 +105,7 @@ export const observations = pgTable(
     displayIt: text('display_it').notNull(),
     displayEn: text('display_en').notNull(),
     value: doublePrecision('value').notNull(),
-    /** UCUM code; empty for a ratio with no unit (INR). */
+    /** UCUM code; a ratio with no unit takes a UCUM annotation, `{INR}` or `{ratio}` (equal to 1). */
     unit: text('unit').notNull(),
     /** The unit as the report prints it, e.g. "10^3/µL". */
     unitDisplay: text('unit_display').notNull(),

@@ -84,7 +84,7 @@ function planOf(random: Random, index: number, createdAt: Date, now: Date): Plan
   };
 }
 
-function withPageLimit(content: DocumentContent): { content: DocumentContent; pageCount: number } {
+export function withPageLimit(content: DocumentContent): { content: DocumentContent; pageCount: number } {
   let pageCount = pageCountOf(content);
   // Long stays would print more than 5 pages: the diary keeps its first days, as a summary letter does.
   while (pageCount > 5) {

@@ -4,9 +4,11 @@ import { hashPassword } from '../../services/password';
 import type { Database } from '../client';
 import { favorites, patients, units, users } from '../schema';
 import { seedPersonAccounts } from './accounts';
+import { seedClinical } from './clinical';
 import { seedConferences } from './conferences';
 import { seedConsents } from './consents';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+import { seedDiabeticLabs } from './diabetic';
 import { seedDocuments } from './documents';
 import { seedGuests } from './guests';
 import { seedHospitalizations } from './hospitalizations';
@@ -47,7 +49,12 @@ const unitIndex = (code: string | undefined, accountIndex: number): number => {
 
 /** Fills an empty database with the deterministic demo data; a database with users is left alone. */
 
-export async function seedDemoData(db: Database, logger?: Logger): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  logger?: Logger,
+  /** `clinical: false`: no structured record (tests of the other areas never read its 15,000 rows). */
+  options: { clinical?: boolean } = {},
+): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -118,6 +125,9 @@ export async function seedDemoData(db: Database, logger?: Logger): Promise<boole
   });
   // After the documents: a study for each of their accession numbers.
   await seedDocuments(db);
+  // The structured record is read off the documents, the diabetic patient's glucose panel included.
+  await seedDiabeticLabs(db);
+  if (options.clinical ?? true) await seedClinical(db);
   await seedStudies(db);
   await seedGuests(db);
   await seedPersonAccounts(db);

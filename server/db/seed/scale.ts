@@ -117,6 +117,8 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
     docsPatientId = options.docsPatientId ?? first?.mepiId ?? null;
     if (docsPatientId === null) throw new Error('no patient to give the documents to');
     progress(`documents ${options.docs} for patient ${docsPatientId}…`);
+    // No clinical record from these documents (seedClinical): 10,000 of them would add some 70,000 lab
+    // results the benchmarks do not read; the patient keeps the record the demo seed gave.
     ({ documents } = await seedDocuments(db, {
       perPatient: [options.docs, options.docs],
       patientIds: [docsPatientId],

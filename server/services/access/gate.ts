@@ -10,13 +10,12 @@ import {
   type AccessTitle,
   type AuditActivity,
   type AuditEntry,
-  type AuditedStatement,
   recordAccess,
   recordAccessForEach,
-  recordAccessWith,
 } from '../audit';
 import { patientExists } from '../patients';
 import { isStaff } from '../users';
+import { type AuditedStatement, recordAccessWith } from './audited-statement';
 
 /** The consents row that opens the dossier: current version, GIVEN, not revoked and not expired. */
 export function dossierConsentInForce(patientId: number | SQL, now: Date | SQL): SQL | undefined {

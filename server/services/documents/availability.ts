@@ -2,7 +2,7 @@ import { and, eq, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { instantPlaceholder, preparedOnce } from '../../db/prepared';
 import { documents } from '../../db/schema';
-import { type AuditedStatement, auditRowCte } from '../audit';
+import { type AuditedStatement, auditRowCte } from '../access/audited-statement';
 
 /** The archive takes this long to bring an offline document back (the demo's stand-in for a real restore). */
 export const RESTORE_DURATION_MS = 20_000;

@@ -3,7 +3,7 @@ import type { DocumentList, DocumentListQuery } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import { instantPlaceholder, preparedOnce } from '../../db/prepared';
 import { documents, documentTypes, type UserRow, units } from '../../db/schema';
-import { type AuditedStatement, auditRowCte } from '../audit';
+import { type AuditedStatement, auditRowCte } from '../access/audited-statement';
 import type { Language } from '../language';
 import { visibleToCondition } from '../obscuring/visibility';
 import { restoresDueAt, settleDossierCte, settleDossierRestores, settledStatus } from './availability';

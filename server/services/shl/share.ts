@@ -8,6 +8,8 @@ import { recordRefusal } from '../access/recorded';
 import { liveGrant } from '../accounts/guest-grants';
 import { loadAuthorizedDocument, pdfRefusal } from '../documents/access';
 import { documentPdf } from '../documents/files';
+import { patientSummary } from '../fhir/operation';
+import type { Language } from '../language';
 import { hashPassword } from '../password';
 import { isStaff } from '../users';
 import { documentsBundle } from './documents-bundle';
@@ -39,13 +41,25 @@ async function authorizeSharing(db: Database, user: UserRow, patientId: number, 
   if (!grant?.rights.includes('download')) throw new HttpError(403, 'DOWNLOAD_NOT_ALLOWED');
 }
 
-/** Makes a link to the summary and/or documents; each document is read (and audited) as a download. */
+/** Where the link points and how its summary reads. */
+export interface ShareSetting {
+  publicUrl: string;
+  apiBase: string;
+  /** The sharer's language: the summary's displays and narrative are written in it. */
+  language: Language;
+  organizationName: string;
+}
+
+/**
+ * Makes a link to the summary and/or documents: the summary is read as `$summary` is (audited, what the
+ * sharer may see), each document as a download (audited, obscuring and grants apply).
+ */
 export async function shareRecord(
   db: Database,
   user: UserRow,
   body: ShlCreateBody,
   now: Date,
-  sources: { summary: () => Promise<unknown>; publicUrl: string; apiBase: string },
+  setting: ShareSetting,
 ): Promise<{ id: number; shlink: string }> {
   await authorizeSharing(db, user, body.patientId, now);
   const expiresAt = expiryOf(body, now);
@@ -60,7 +74,13 @@ export async function shareRecord(
     documents.push({ record, pdf: await documentPdf(db, record) });
   }
   const files: ShlFileInput[] = [];
-  if (body.summary) files.push({ contentType: 'application/fhir+json', content: await sources.summary() });
+  if (body.summary) {
+    const summary = await patientSummary(db, user, body.patientId, {
+      language: setting.language,
+      organizationName: setting.organizationName,
+    });
+    files.push({ contentType: 'application/fhir+json', content: summary });
+  }
   if (documents.length > 0)
     files.push({ contentType: 'application/fhir+json', content: documentsBundle(documents, now) });
   return createLink(
@@ -75,6 +95,6 @@ export async function shareRecord(
       documentCount: documents.length,
       files,
     },
-    sources,
+    setting,
   );
 }

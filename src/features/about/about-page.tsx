@@ -4,9 +4,9 @@ import type { JSX } from 'react';
 import { useLoader } from '../../api/use-loader';
 import { fetchUtilities } from '../../api/utilities';
 import { runtimeConfig } from '../../config/runtime-config';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 
 export function AboutPage(): JSX.Element {
   const { t } = useLingui();
@@ -44,29 +44,29 @@ export function AboutPage(): JSX.Element {
           </IonItem>
         )}
       </IonList>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState onRetry={() => void load()} />}
-      {state.status === 'ready' && (
-        <IonList inset>
-          <IonListHeader>
-            <IonLabel>
-              <Trans>Assistenza</Trans>
-            </IonLabel>
-          </IonListHeader>
-          <IonItem href={`tel:${state.value.helpDeskPhone}`} detail={false}>
-            <IonLabel>
-              <Trans>Telefono</Trans>
-            </IonLabel>
-            <span slot="end">{state.value.helpDeskPhone}</span>
-          </IonItem>
-          <IonItem href={`mailto:${state.value.helpDeskEmail}`} detail={false}>
-            <IonLabel>
-              <Trans>E-mail</Trans>
-            </IonLabel>
-            <span slot="end">{state.value.helpDeskEmail}</span>
-          </IonItem>
-        </IonList>
-      )}
+      <LoadedView state={state} onRetry={load} errorReason={() => null}>
+        {(value) => (
+          <IonList inset>
+            <IonListHeader>
+              <IonLabel>
+                <Trans>Assistenza</Trans>
+              </IonLabel>
+            </IonListHeader>
+            <IonItem href={`tel:${value.helpDeskPhone}`} detail={false}>
+              <IonLabel>
+                <Trans>Telefono</Trans>
+              </IonLabel>
+              <span slot="end">{value.helpDeskPhone}</span>
+            </IonItem>
+            <IonItem href={`mailto:${value.helpDeskEmail}`} detail={false}>
+              <IonLabel>
+                <Trans>E-mail</Trans>
+              </IonLabel>
+              <span slot="end">{value.helpDeskEmail}</span>
+            </IonItem>
+          </IonList>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

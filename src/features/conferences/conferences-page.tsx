@@ -16,9 +16,10 @@ import type { Conference, ConferenceScope } from '../../contract/conferences';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { acceptConference, fetchConferences, fetchShowUrl, rejectConference } from './api';
 import { ConferenceCard } from './conference-card';
@@ -108,27 +109,27 @@ export function ConferencesPage(): JSX.Element {
           <Trans>Richiedi una videoconferenza</Trans>
         </IonButton>
       )}
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.stale && (
-        <StaleNotice reason={state.stale.reason} onRetry={() => void list.reload()} />
-      )}
-      {state.status === 'ready' && state.value.conferences.length === 0 && (
-        <EmptyState
-          title={
-            scope === 'active' ? (
-              <Trans>Nessuna videoconferenza attiva</Trans>
-            ) : (
-              <Trans>Nessuna videoconferenza passata</Trans>
-            )
-          }
-        />
-      )}
-      {state.status === 'ready' &&
-        user &&
-        state.value.conferences.map((conference) => (
-          <ConferenceCard key={conference.id} conference={conference} user={user} actions={actions} />
-        ))}
+      <LoadedView state={state} onRetry={list.reload} staleNotice>
+        {(value) => (
+          <>
+            {value.conferences.length === 0 && (
+              <EmptyState
+                title={
+                  scope === 'active' ? (
+                    <Trans>Nessuna videoconferenza attiva</Trans>
+                  ) : (
+                    <Trans>Nessuna videoconferenza passata</Trans>
+                  )
+                }
+              />
+            )}
+            {user &&
+              value.conferences.map((conference) => (
+                <ConferenceCard key={conference.id} conference={conference} user={user} actions={actions} />
+              ))}
+          </>
+        )}
+      </LoadedView>
       <RejectSheet conference={rejecting} onClose={() => setRejecting(null)} onReject={reject} />
     </PageLayout>
   );

@@ -17,9 +17,10 @@ import type { OnlinePatients } from '../../contract/conferences';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState, LoadingState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { fetchCanCreate, fetchOnlinePatients, requestConference } from './api';
 import { PresenceDot } from './conference-card';
@@ -119,62 +120,66 @@ export function CreateConferencePage(): JSX.Element {
           in questo momento sono in cima alla lista.
         </Trans>
       </p>
-      {projects.state.status === 'loading' && <LoadingState />}
-      {projects.state.status === 'error' && (
-        <ErrorState reason={projects.state.reason} onRetry={() => void projects.reload()} />
-      )}
-      {projects.state.status === 'ready' && projects.state.value.length === 0 && (
-        <EmptyState title={<Trans>Non sei membro di alcun progetto</Trans>} />
-      )}
-      {projects.state.status === 'ready' && projects.state.value.length > 0 && (
-        <div className="field">
-          <label htmlFor={selectId}>
-            <Trans>Progetto</Trans>
-          </label>
-          <select
-            id={selectId}
-            value={chosen ?? ''}
-            disabled={busy}
-            onChange={(event) => setProjectId(Number(event.target.value))}
-          >
-            {projects.state.value.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <LoadedView state={projects.state} onRetry={projects.reload}>
+        {(value) => (
+          <>
+            {value.length === 0 && <EmptyState title={<Trans>Non sei membro di alcun progetto</Trans>} />}
+            {value.length > 0 && (
+              <div className="field">
+                <label htmlFor={selectId}>
+                  <Trans>Progetto</Trans>
+                </label>
+                <select
+                  id={selectId}
+                  value={chosen ?? ''}
+                  disabled={busy}
+                  onChange={(event) => setProjectId(Number(event.target.value))}
+                >
+                  {value.map((project) => (
+                    <option key={project.id} value={project.id}>
+                      {project.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </>
+        )}
+      </LoadedView>
       <VisitWhenFields value={booking} onChange={changeBooking} problems={problems} disabled={busy} />
       {refusal && (
         <p className="field-error" role="alert">
           {refusal}
         </p>
       )}
-      {chosen !== null && list.status === 'loading' && <LoadingState />}
-      {list.status === 'error' && <ErrorState reason={list.reason} onRetry={() => void reload()} />}
-      {chosen !== null && list.status === 'ready' && list.value.patients.length === 0 && (
-        <EmptyState title={<Trans>Nessun paziente partecipa a questo progetto</Trans>} />
-      )}
-      {list.status === 'ready' && list.value.patients.length > 0 && (
-        <IonList className="conference-patient-list" aria-label={t`Pazienti del progetto`}>
-          {list.value.patients.map((patient) => (
-            <IonItem key={patient.id} button detail disabled={busy} onClick={() => void call(patient)}>
-              <IonLabel>
-                <span className="patient-row-name">
-                  <PresenceDot online={patient.online} />
-                  {patient.displayName}
-                </span>
-              </IonLabel>
-              {patient.online && (
-                <IonNote slot="end" aria-hidden="true">
-                  <Trans>Online</Trans>
-                </IonNote>
-              )}
-            </IonItem>
-          ))}
-        </IonList>
-      )}
+      <LoadedView state={list} onRetry={reload} loading={chosen !== null && <LoadingState />}>
+        {({ patients: members }) => (
+          <>
+            {chosen !== null && members.length === 0 && (
+              <EmptyState title={<Trans>Nessun paziente partecipa a questo progetto</Trans>} />
+            )}
+            {members.length > 0 && (
+              <IonList className="conference-patient-list" aria-label={t`Pazienti del progetto`}>
+                {members.map((patient) => (
+                  <IonItem key={patient.id} button detail disabled={busy} onClick={() => void call(patient)}>
+                    <IonLabel>
+                      <span className="patient-row-name">
+                        <PresenceDot online={patient.online} />
+                        {patient.displayName}
+                      </span>
+                    </IonLabel>
+                    {patient.online && (
+                      <IonNote slot="end" aria-hidden="true">
+                        <Trans>Online</Trans>
+                      </IonNote>
+                    )}
+                  </IonItem>
+                ))}
+              </IonList>
+            )}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

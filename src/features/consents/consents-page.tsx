@@ -17,9 +17,10 @@ import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { fetchConsents } from './api';
 import { ConsentCard } from './consent-card';
 import { consentFlowQuery } from './consent-flow';
@@ -89,53 +90,58 @@ export function ConsentsPage({ informedOnly = false }: { informedOnly?: boolean 
         </IonButton>
       }
     >
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
-      {state.status === 'ready' && (
-        <>
-          <p className="consent-summary">
-            <span className={`consent-dot dot-${state.value.notification.colour}`} aria-hidden="true" />
-            {i18n._(NOTIFICATION_TEXT[state.value.notification.colour])}
-          </p>
-          {state.value.errorMessageList.includes('CONSENTS_EXPIRED') && (
-            <p className="consent-notice" role="status">
-              <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-              <Trans>Il paziente ha consensi scaduti da rinnovare</Trans>
+      <LoadedView state={state} onRetry={load}>
+        {(value) => (
+          <>
+            <p className="consent-summary">
+              <span className={`consent-dot dot-${value.notification.colour}`} aria-hidden="true" />
+              {i18n._(NOTIFICATION_TEXT[value.notification.colour])}
             </p>
-          )}
-          {ownInvitations && (
-            <Invitations
-              consents={state.value.patientConsensusList}
-              patientId={patientId}
-              onAccept={(item) => start(item, 'give')}
-              onChanged={load}
-            />
-          )}
-          {categories.map((category) => {
-            const items = state.value.patientConsensusList.filter(
-              (consent) => consent.category === category && !(ownInvitations && isProjectInvitation(consent)),
-            );
-            if (items.length === 0) return null;
-            return (
-              <section key={category} className="consent-group" aria-label={i18n._(CATEGORY_TITLE[category])}>
-                <h2>{i18n._(CATEGORY_TITLE[category])}</h2>
-                {items.map((consent) => (
-                  <ConsentCard
-                    key={consent.id}
-                    consent={consent}
-                    isPatient={isPatient}
-                    onGive={(item) => start(item, 'give')}
-                    onRevoke={(item) => void revoke(item)}
-                  />
-                ))}
-              </section>
-            );
-          })}
-          {categories.every(
-            (category) => !state.value.patientConsensusList.some((c) => c.category === category),
-          ) && <EmptyState title={t`Nessun consenso`} />}
-        </>
-      )}
+            {value.errorMessageList.includes('CONSENTS_EXPIRED') && (
+              <p className="consent-notice" role="status">
+                <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+                <Trans>Il paziente ha consensi scaduti da rinnovare</Trans>
+              </p>
+            )}
+            {ownInvitations && (
+              <Invitations
+                consents={value.patientConsensusList}
+                patientId={patientId}
+                onAccept={(item) => start(item, 'give')}
+                onChanged={load}
+              />
+            )}
+            {categories.map((category) => {
+              const items = value.patientConsensusList.filter(
+                (consent) =>
+                  consent.category === category && !(ownInvitations && isProjectInvitation(consent)),
+              );
+              if (items.length === 0) return null;
+              return (
+                <section
+                  key={category}
+                  className="consent-group"
+                  aria-label={i18n._(CATEGORY_TITLE[category])}
+                >
+                  <h2>{i18n._(CATEGORY_TITLE[category])}</h2>
+                  {items.map((consent) => (
+                    <ConsentCard
+                      key={consent.id}
+                      consent={consent}
+                      isPatient={isPatient}
+                      onGive={(item) => start(item, 'give')}
+                      onRevoke={(item) => void revoke(item)}
+                    />
+                  ))}
+                </section>
+              );
+            })}
+            {categories.every(
+              (category) => !value.patientConsensusList.some((c) => c.category === category),
+            ) && <EmptyState title={t`Nessun consenso`} />}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

@@ -8,8 +8,8 @@ import type { ConsentType } from '../../contract/consents-catalogue';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchConsentTypes } from './api';
 import { consentFlowQuery, parseConsentFlow } from './consent-flow';
 import { CATEGORY_ORDER, CATEGORY_TITLE } from './consent-labels';
@@ -32,40 +32,41 @@ export function NewConsentsPage(): JSX.Element {
 
   return (
     <PageLayout title={t`Nuovo consenso`} backTo={patientId ? paths.consents(patientId) : paths.home()}>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-      {state.status === 'ready' &&
-        CATEGORY_ORDER.map((category) => {
-          const items = state.value.filter((type) => type.category === category);
-          if (items.length === 0) return null;
-          return (
-            <section key={category} className="consent-group">
-              <h2>{i18n._(CATEGORY_TITLE[category])}</h2>
-              <div className="choice-list">
-                {items.map((type) => {
-                  const blocked = isPatient && !type.patientCollectable;
-                  return (
-                    <button
-                      key={type.code}
-                      type="button"
-                      className="choice-card"
-                      disabled={blocked}
-                      onClick={() => choose(type)}
-                    >
-                      <strong>{type.desc}</strong>
-                      <span className="muted">{type.description}</span>
-                      {blocked && (
-                        <span className="consent-note">
-                          <Trans>Per questo consenso rivolgiti al tuo medico.</Trans>
-                        </span>
-                      )}
-                    </button>
-                  );
-                })}
-              </div>
-            </section>
-          );
-        })}
+      <LoadedView state={state} onRetry={reload}>
+        {(value) =>
+          CATEGORY_ORDER.map((category) => {
+            const items = value.filter((type) => type.category === category);
+            if (items.length === 0) return null;
+            return (
+              <section key={category} className="consent-group">
+                <h2>{i18n._(CATEGORY_TITLE[category])}</h2>
+                <div className="choice-list">
+                  {items.map((type) => {
+                    const blocked = isPatient && !type.patientCollectable;
+                    return (
+                      <button
+                        key={type.code}
+                        type="button"
+                        className="choice-card"
+                        disabled={blocked}
+                        onClick={() => choose(type)}
+                      >
+                        <strong>{type.desc}</strong>
+                        <span className="muted">{type.description}</span>
+                        {blocked && (
+                          <span className="consent-note">
+                            <Trans>Per questo consenso rivolgiti al tuo medico.</Trans>
+                          </span>
+                        )}
+                      </button>
+                    );
+                  })}
+                </div>
+              </section>
+            );
+          })
+        }
+      </LoadedView>
     </PageLayout>
   );
 }

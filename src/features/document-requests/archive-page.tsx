@@ -10,9 +10,10 @@ import type { DocumentRequest } from '../../contract/document-requests';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { ARCHIVE_PAGE_SIZE, cancelRequest, deleteRequest, fetchArchive } from './api';
 import { ArchiveItem } from './archive-item';
@@ -85,34 +86,38 @@ function Archive({ patientId }: { patientId: number }): JSX.Element {
           <Trans>Copia di cartella clinica</Trans>
         </IonButton>
       </nav>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-      {state.status === 'ready' && state.value.requests.length === 0 && (
-        <EmptyState title={<Trans>Nessuna richiesta</Trans>}>
-          <p>
-            <Trans>Le richieste di copie che invii compariranno qui, con il loro stato.</Trans>
-          </p>
-        </EmptyState>
-      )}
-      {state.status === 'ready' && state.value.requests.length > 0 && (
-        <>
-          <ul className="archive-list" aria-label={t`Richieste`}>
-            {state.value.requests.map((request) => (
-              <ArchiveItem
-                key={request.id}
-                request={request}
-                onCancel={() => void act(request, 'cancel')}
-                onDelete={() => void act(request, 'delete')}
-              />
-            ))}
-          </ul>
-          {state.value.requests.length < state.value.total && (
-            <IonButton expand="block" fill="clear" onClick={() => setPages(pages + 1)}>
-              <Trans>Mostra altre richieste</Trans>
-            </IonButton>
-          )}
-        </>
-      )}
+      <LoadedView state={state} onRetry={reload}>
+        {(archive) => (
+          <>
+            {archive.requests.length === 0 && (
+              <EmptyState title={<Trans>Nessuna richiesta</Trans>}>
+                <p>
+                  <Trans>Le richieste di copie che invii compariranno qui, con il loro stato.</Trans>
+                </p>
+              </EmptyState>
+            )}
+            {archive.requests.length > 0 && (
+              <>
+                <ul className="archive-list" aria-label={t`Richieste`}>
+                  {archive.requests.map((request) => (
+                    <ArchiveItem
+                      key={request.id}
+                      request={request}
+                      onCancel={() => void act(request, 'cancel')}
+                      onDelete={() => void act(request, 'delete')}
+                    />
+                  ))}
+                </ul>
+                {archive.requests.length < archive.total && (
+                  <IonButton expand="block" fill="clear" onClick={() => setPages(pages + 1)}>
+                    <Trans>Mostra altre richieste</Trans>
+                  </IonButton>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

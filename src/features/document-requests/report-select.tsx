@@ -6,7 +6,8 @@ import { useCallback, useState } from 'react';
 import { useLoader } from '../../api/use-loader';
 import type { Document } from '../../contract/documents';
 import { useDateFormat } from '../../i18n/dates';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { LoadedView } from '../../ui/loaded-view';
+import { EmptyState } from '../../ui/state-views';
 import { DOCUMENTS_PAGE_SIZE, fetchDocuments } from './api';
 import type { Candidate, Flag, SelectStepProps } from './selection';
 import { SelectionRow } from './selection-row';
@@ -34,48 +35,52 @@ export function ReportSelect({
   }, [patientId, pages]);
   const { state, reload } = useLoader(load);
 
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') return <ErrorState reason={state.reason} onRetry={() => void reload()} />;
-  const { documents, total } = state.value;
-  if (documents.length === 0) return <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />;
   return (
-    <>
-      <ul className="request-list" aria-label={t`Documenti del dossier`}>
-        {documents.map((document) => {
-          const candidate: Candidate = {
-            id: document.id,
-            title: document.title,
-            date: document.docCreationDateTime,
-            hasStudies: hasStudies(document),
-          };
-          const flags: { flag: Flag; label: string }[] = [{ flag: 'document', label: t`Referto` }];
-          if (candidate.hasStudies) flags.push({ flag: 'dicom', label: t`Immagini` });
-          return (
-            <SelectionRow
-              key={document.id}
-              title={document.title}
-              meta={
-                <>
-                  {document.documentType.desc} ·{' '}
-                  <time dateTime={document.docCreationDateTime}>
-                    {format.date(document.docCreationDateTime)}
-                  </time>
-                </>
-              }
-              selected={selected[String(document.id)]}
-              flags={flags}
-              maxCopies={maxCopies}
-              onFlag={(flag, on) => onFlag(candidate, flag, on)}
-              onStep={(delta) => onStep(String(document.id), delta)}
-            />
-          );
-        })}
-      </ul>
-      {documents.length < total && (
-        <IonButton expand="block" fill="clear" onClick={() => setPages(pages + 1)}>
-          <Trans>Mostra altri documenti</Trans>
-        </IonButton>
-      )}
-    </>
+    <LoadedView state={state} onRetry={reload}>
+      {({ documents, total }) =>
+        documents.length === 0 ? (
+          <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
+        ) : (
+          <>
+            <ul className="request-list" aria-label={t`Documenti del dossier`}>
+              {documents.map((document) => {
+                const candidate: Candidate = {
+                  id: document.id,
+                  title: document.title,
+                  date: document.docCreationDateTime,
+                  hasStudies: hasStudies(document),
+                };
+                const flags: { flag: Flag; label: string }[] = [{ flag: 'document', label: t`Referto` }];
+                if (candidate.hasStudies) flags.push({ flag: 'dicom', label: t`Immagini` });
+                return (
+                  <SelectionRow
+                    key={document.id}
+                    title={document.title}
+                    meta={
+                      <>
+                        {document.documentType.desc} ·{' '}
+                        <time dateTime={document.docCreationDateTime}>
+                          {format.date(document.docCreationDateTime)}
+                        </time>
+                      </>
+                    }
+                    selected={selected[String(document.id)]}
+                    flags={flags}
+                    maxCopies={maxCopies}
+                    onFlag={(flag, on) => onFlag(candidate, flag, on)}
+                    onStep={(delta) => onStep(String(document.id), delta)}
+                  />
+                );
+              })}
+            </ul>
+            {documents.length < total && (
+              <IonButton expand="block" fill="clear" onClick={() => setPages(pages + 1)}>
+                <Trans>Mostra altri documenti</Trans>
+              </IonButton>
+            )}
+          </>
+        )
+      }
+    </LoadedView>
   );
 }

@@ -7,7 +7,8 @@ import type { JSX } from 'react';
 import { useDocumentPages } from '../../api/use-document-pages';
 import type { Document } from '../../contract/documents';
 import { useDateFormat } from '../../i18n/dates';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { LoadedView } from '../../ui/loaded-view';
+import { EmptyState } from '../../ui/state-views';
 import { DOCUMENT_PAGE_SIZE } from './api';
 import { FieldError } from './step-choices';
 
@@ -52,36 +53,39 @@ export function DocumentsStep(props: {
         {count === 1 ? <Trans>1 documento scelto</Trans> : <Trans>{count} documenti scelti</Trans>}
       </p>
       <FieldError id="documents-error" error={props.error} />
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState onRetry={() => void reload()} />}
-      {state.status === 'ready' && state.value.items.length === 0 && (
-        <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
-      )}
-      {state.status === 'ready' &&
-        // A document nobody can open (not readable, or reserved to clinicians) is not worth sharing.
-        state.value.items
-          .filter((document) => document.viewable)
-          .map((document) => {
-            const on = props.value.includes(document.id);
-            const created = date(document.docCreationDateTime);
-            return (
-              <label key={document.id} className={`guest-choice${on ? ' guest-choice-on' : ''}`}>
-                <input
-                  type="checkbox"
-                  checked={on}
-                  onChange={(event) => toggle(document, event.target.checked)}
-                />
-                <span>
-                  <span className="guest-choice-label" lang="it">
-                    {document.title}
-                  </span>
-                  <span className="guest-choice-hint">
-                    {document.documentType.desc} · {created}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
+      <LoadedView state={state} onRetry={reload} errorReason={() => null}>
+        {(page) => (
+          <>
+            {page.items.length === 0 && <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />}
+            {
+              // A document nobody can open (not readable, or reserved to clinicians) is not worth sharing.
+              page.items
+                .filter((document) => document.viewable)
+                .map((document) => {
+                  const on = props.value.includes(document.id);
+                  const created = date(document.docCreationDateTime);
+                  return (
+                    <label key={document.id} className={`guest-choice${on ? ' guest-choice-on' : ''}`}>
+                      <input
+                        type="checkbox"
+                        checked={on}
+                        onChange={(event) => toggle(document, event.target.checked)}
+                      />
+                      <span>
+                        <span className="guest-choice-label" lang="it">
+                          {document.title}
+                        </span>
+                        <span className="guest-choice-hint">
+                          {document.documentType.desc} · {created}
+                        </span>
+                      </span>
+                    </label>
+                  );
+                })
+            }
+          </>
+        )}
+      </LoadedView>
       {hasMore && (
         <IonButton expand="block" fill="clear" disabled={loadingMore} onClick={() => void loadMore()}>
           <Trans>Mostra altri documenti</Trans>

@@ -11,8 +11,8 @@ import type { HelpPage } from '../../contract/reference';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { HelpText } from '../../ui/help/help-text';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import './help-center.css';
 
 type Kind = 'help' | 'faq';
@@ -64,16 +64,17 @@ function HelpCenterPage({ kind }: { kind: Kind }): JSX.Element {
   return (
     <PageLayout title={title} withMenu={signedIn} {...(signedIn ? {} : { backTo: paths.login() })}>
       <div className="help-center">
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && (
-          <ErrorState onRetry={() => void reload()}>
+        <LoadedView
+          state={state}
+          onRetry={reload}
+          errorDetail={
             <p>
               <Trans>La guida non è disponibile in questo momento.</Trans>
             </p>
-          </ErrorState>
-        )}
-        {state.status === 'ready' &&
-          (kind === 'help' ? <Guide pages={state.value.pages} /> : <Faq pages={state.value.pages} />)}
+          }
+        >
+          {(help) => (kind === 'help' ? <Guide pages={help.pages} /> : <Faq pages={help.pages} />)}
+        </LoadedView>
         <nav className="help-center-links" aria-label={t`Altre pagine di aiuto`}>
           {kind === 'help' ? (
             <Link to={paths.faq()}>

@@ -7,9 +7,10 @@ import { Navigate, useParams } from 'react-router-dom';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import type { HistoryFilters as Filters } from './filters';
 import { activeFilterCount, NO_FILTERS } from './filters';
 import { HistoryFilters } from './history-filters';
@@ -48,36 +49,40 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
     >
       <HistoryFilters value={filters} options={history.options} onApply={setFilters} />
       <OwnAccessesSwitch checked={includeOwn} onChange={setIncludeOwn} />
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void history.reload()} />}
-      {state.status === 'ready' && state.value.items.length === 0 && (
-        <EmptyState
-          title={
-            filtered ? (
-              <Trans>Nessun accesso con questi filtri</Trans>
-            ) : includeOwn ? (
-              <Trans>Nessun accesso registrato</Trans>
-            ) : (
-              <Trans>Nessun accesso da parte di altre persone</Trans>
-            )
-          }
-        />
-      )}
-      {state.status === 'ready' && state.value.items.length > 0 && (
-        <>
-          <p className="muted list-summary" aria-live="polite">
-            <Trans>{state.value.total} accessi</Trans>
-          </p>
-          <HistoryList items={state.value.items} />
-          {history.hasMore && (
-            <div className="list-more">
-              <IonButton fill="clear" onClick={() => void history.loadMore()}>
-                <Trans>Mostra altri accessi</Trans>
-              </IonButton>
-            </div>
-          )}
-        </>
-      )}
+      <LoadedView state={state} onRetry={history.reload}>
+        {(page) => (
+          <>
+            {page.items.length === 0 && (
+              <EmptyState
+                title={
+                  filtered ? (
+                    <Trans>Nessun accesso con questi filtri</Trans>
+                  ) : includeOwn ? (
+                    <Trans>Nessun accesso registrato</Trans>
+                  ) : (
+                    <Trans>Nessun accesso da parte di altre persone</Trans>
+                  )
+                }
+              />
+            )}
+            {page.items.length > 0 && (
+              <>
+                <p className="muted list-summary" aria-live="polite">
+                  <Trans>{page.total} accessi</Trans>
+                </p>
+                <HistoryList items={page.items} />
+                {history.hasMore && (
+                  <div className="list-more">
+                    <IonButton fill="clear" onClick={() => void history.loadMore()}>
+                      <Trans>Mostra altri accessi</Trans>
+                    </IonButton>
+                  </div>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

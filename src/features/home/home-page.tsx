@@ -14,9 +14,10 @@ import { loadCurrentPatient } from '../../session/current-patient';
 import { isPatientSide } from '../../session/roles';
 import { currentPatientAtom, currentUserAtom } from '../../session/session-atoms';
 import { appStore } from '../../state/store';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState, LoadingState } from '../../ui/state-views';
 import { fetchHomeSummary, fetchPatientCount } from './api';
 import { GuestGrantsCard } from './guest-grants-card';
 import { PatientSummaryCard } from './patient-summary-card';
@@ -95,12 +96,15 @@ export function HomeSummaryView({
   state: Loaded<HomeSummary>;
   onRetry: () => void;
 }): JSX.Element | null {
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') return <ErrorState reason={state.reason} onRetry={onRetry} />;
-  const summary = state.value;
-  if (summary.role === 'PATIENT') return <WaitingCard home={summary} />;
-  if (summary.role === 'GUEST') return <GuestGrantsCard grants={summary.grants} />;
-  return <StaffWaitingCard home={summary} />;
+  return (
+    <LoadedView state={state} onRetry={onRetry}>
+      {(summary) => {
+        if (summary.role === 'PATIENT') return <WaitingCard home={summary} />;
+        if (summary.role === 'GUEST') return <GuestGrantsCard grants={summary.grants} />;
+        return <StaffWaitingCard home={summary} />;
+      }}
+    </LoadedView>
+  );
 }
 
 function PatientHome({ user }: { user: CurrentUser }): JSX.Element {

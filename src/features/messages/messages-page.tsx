@@ -18,9 +18,10 @@ import type { CurrentUser } from '../../contract/user';
 import { currentUserAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
 import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { type Box, fetchBox } from './api';
 import { ComposeSheet } from './compose-sheet';
 import { emptyMessageDraft, isBlank, type MessageDraft, messageDraftAtom } from './draft';
@@ -134,25 +135,26 @@ function Messages({ user }: { user: CurrentUser }): JSX.Element {
           {draft && !isBlank(draft) ? <Trans>Riprendi la bozza</Trans> : <Trans>Scrivi</Trans>}
         </IonButton>
       </div>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.stale && (
-        <StaleNotice reason={state.stale.reason} onRetry={() => void list.reload()} />
-      )}
-      {state.status === 'ready' && state.value.messages.length === 0 && (
-        <EmptyState
-          title={
-            box === 'received' ? (
-              <Trans>Nessun messaggio ricevuto</Trans>
-            ) : (
-              <Trans>Nessun messaggio inviato</Trans>
-            )
-          }
-        />
-      )}
-      {state.status === 'ready' && state.value.messages.length > 0 && (
-        <MessageList box={box} messages={state.value.messages} onOpen={(message) => setOpenId(message.id)} />
-      )}
+      <LoadedView state={state} onRetry={list.reload} staleNotice>
+        {(value) => (
+          <>
+            {value.messages.length === 0 && (
+              <EmptyState
+                title={
+                  box === 'received' ? (
+                    <Trans>Nessun messaggio ricevuto</Trans>
+                  ) : (
+                    <Trans>Nessun messaggio inviato</Trans>
+                  )
+                }
+              />
+            )}
+            {value.messages.length > 0 && (
+              <MessageList box={box} messages={value.messages} onOpen={(message) => setOpenId(message.id)} />
+            )}
+          </>
+        )}
+      </LoadedView>
       <MessageSheet
         messageId={openId}
         userId={user.id}

@@ -9,9 +9,9 @@ import { useEffect, useState } from 'react';
 import { useLoader } from '../../api/use-loader';
 import type { NotificationPreferences } from '../../contract/notify';
 import { type PushState, pushState } from '../../pwa/push-device';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchPreferences, savePreferences } from './api';
 import { DeviceSection, switchIsOn } from './device-section';
 import { PreferencesForm } from './preferences-form';
@@ -34,29 +34,29 @@ export function NotifyPage(): JSX.Element {
   return (
     <PageLayout title={t`Notifiche`} refresher={<Refresher onRefresh={reload} />}>
       <div className="notify-page">
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && <ErrorState onRetry={() => void reload()} reason={state.reason} />}
-        {state.status === 'ready' && (
-          <>
-            <DeviceSection
-              enabled={state.value.enabled}
-              device={device}
-              onDevice={setDevice}
-              onEnabled={(enabled) => saveEnabled(state.value, enabled)}
-            />
-            <section className="notify-section" aria-labelledby="notify-preferences">
-              <h2 id="notify-preferences">
-                <Trans>Di cosa avvisarti</Trans>
-              </h2>
-              <PreferencesForm
-                key={JSON.stringify(state.value)}
-                initial={state.value}
-                active={switchIsOn(state.value.enabled, device)}
-                onSaved={(saved) => update(() => saved)}
+        <LoadedView state={state} onRetry={reload}>
+          {(preferences) => (
+            <>
+              <DeviceSection
+                enabled={preferences.enabled}
+                device={device}
+                onDevice={setDevice}
+                onEnabled={(enabled) => saveEnabled(preferences, enabled)}
               />
-            </section>
-          </>
-        )}
+              <section className="notify-section" aria-labelledby="notify-preferences">
+                <h2 id="notify-preferences">
+                  <Trans>Di cosa avvisarti</Trans>
+                </h2>
+                <PreferencesForm
+                  key={JSON.stringify(preferences)}
+                  initial={preferences}
+                  active={switchIsOn(preferences.enabled, device)}
+                  onSaved={(saved) => update(() => saved)}
+                />
+              </section>
+            </>
+          )}
+        </LoadedView>
       </div>
     </PageLayout>
   );

@@ -14,6 +14,7 @@ import { useDocumentPages } from '../../api/use-document-pages';
 import type { Document, ObscuringInfo } from '../../contract/documents';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
@@ -125,31 +126,38 @@ function ObscuringScreen({ patientId, userKey }: { patientId: number; userKey: s
           La richiesta si firma con il PIN e un codice via SMS.
         </Trans>
       </p>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-      {state.status === 'ready' && state.value.items.length === 0 && (
-        <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
-      )}
-      {state.status === 'ready' && state.value.items.length > 0 && (
-        <>
-          <ul className="obscure-list" aria-label={t`Documenti del dossier`}>
-            {state.value.items.map((document) => (
-              <DocumentChoice
-                key={document.id}
-                document={document}
-                next={choice.documents[document.id]?.next ?? null}
-                onToggle={(on) => setNext(document, on ? proposedChoice(document.obscuringInfo) : null)}
-                onEdit={() => setEditing(document)}
-              />
-            ))}
-          </ul>
-          {hasMore && (
-            <IonButton expand="block" fill="clear" disabled={loadingMore} onClick={() => void loadMore()}>
-              <Trans>Mostra altri documenti</Trans>
-            </IonButton>
-          )}
-        </>
-      )}
+      <LoadedView state={state} onRetry={reload}>
+        {(value) => (
+          <>
+            {value.items.length === 0 && <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />}
+            {value.items.length > 0 && (
+              <>
+                <ul className="obscure-list" aria-label={t`Documenti del dossier`}>
+                  {value.items.map((document) => (
+                    <DocumentChoice
+                      key={document.id}
+                      document={document}
+                      next={choice.documents[document.id]?.next ?? null}
+                      onToggle={(on) => setNext(document, on ? proposedChoice(document.obscuringInfo) : null)}
+                      onEdit={() => setEditing(document)}
+                    />
+                  ))}
+                </ul>
+                {hasMore && (
+                  <IonButton
+                    expand="block"
+                    fill="clear"
+                    disabled={loadingMore}
+                    onClick={() => void loadMore()}
+                  >
+                    <Trans>Mostra altri documenti</Trans>
+                  </IonButton>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </LoadedView>
       <ViewerSheet
         open={editing !== null}
         title={editing?.title ?? ''}

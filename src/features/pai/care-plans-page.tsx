@@ -10,9 +10,10 @@ import { useParams } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import type { PaiList } from '../../contract/pai';
 import { paths } from '../../routing/paths';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { fetchPlans } from './api';
 import { PlanSummaryItem } from './plan-summary';
 import './pai.css';
@@ -26,9 +27,9 @@ export function CarePlansPage(): JSX.Element {
   );
   return (
     <PageLayout title={t`Piani di cura`} backTo={paths.home()} refresher={<Refresher onRefresh={reload} />}>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-      {state.status === 'ready' && <Plans list={state.value} />}
+      <LoadedView state={state} onRetry={reload}>
+        {(plans) => <Plans list={plans} />}
+      </LoadedView>
     </PageLayout>
   );
 }

@@ -11,9 +11,10 @@ import { useParams } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import type { Pai, PaiActivity } from '../../contract/pai';
 import { paths } from '../../routing/paths';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { EmptyState, StaleNotice } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { ActivityCard } from './activity-card';
 import { fetchPlan, markDone, saveReminders } from './api';
@@ -58,24 +59,24 @@ export function PaiPage(): JSX.Element {
   const back = state.status === 'ready' ? paths.carePlans(state.value.patientId) : paths.home();
   return (
     <PageLayout title={title} backTo={back} refresher={<Refresher onRefresh={reload} />}>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-      {state.status === 'ready' && (
-        <div className="pai-page">
-          {state.stale && <StaleNotice reason={state.stale.reason} onRetry={() => void reload()} />}
-          <PlanHeader plan={state.value} />
-          <InForceNotice plan={state.value} />
-          <Activities plan={state.value} onDone={setDoing} onReminders={setReminding} />
-          <FoldersSection folders={state.value.paiFolders} />
-          <DoneSheet
-            activity={doing}
-            planStart={state.value.validFrom}
-            onClose={() => setDoing(null)}
-            onDone={onDone}
-          />
-          <ReminderSheet activity={reminding} onClose={() => setReminding(null)} onSave={onSaveReminders} />
-        </div>
-      )}
+      <LoadedView state={state} onRetry={reload}>
+        {(plan, stale) => (
+          <div className="pai-page">
+            {stale && <StaleNotice reason={stale.reason} onRetry={() => void reload()} />}
+            <PlanHeader plan={plan} />
+            <InForceNotice plan={plan} />
+            <Activities plan={plan} onDone={setDoing} onReminders={setReminding} />
+            <FoldersSection folders={plan.paiFolders} />
+            <DoneSheet
+              activity={doing}
+              planStart={plan.validFrom}
+              onClose={() => setDoing(null)}
+              onDone={onDone}
+            />
+            <ReminderSheet activity={reminding} onClose={() => setReminding(null)} onSave={onSaveReminders} />
+          </div>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

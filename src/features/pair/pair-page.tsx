@@ -16,9 +16,10 @@ import type { Pair } from '../../contract/pair';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { fetchPairs, verifyEligibility } from './api';
 import { ChangesView } from './changes-view';
@@ -56,24 +57,23 @@ export function PairPage(): JSX.Element {
           <Trans>Monitoraggio PRIpri</Trans>
         </IonButton>
       </div>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState onRetry={() => void list.reload()} reason={state.reason} />}
-      {state.status === 'ready' && (
-        <>
-          {state.stale && <StaleNotice reason={state.stale.reason} onRetry={() => void list.reload()} />}
-          {state.value.length === 0 ? (
-            <EmptyState title={t`Nessun piano riabilitativo`} />
-          ) : staff ? (
-            state.value.map((pair) => (
-              <PlanSummary key={pair.id} pair={pair} coding={coding} open={false}>
-                {physician && <PlanActions pair={pair} onChanged={() => void list.reload()} />}
-              </PlanSummary>
-            ))
-          ) : (
-            <PatientPlans pairs={state.value} coding={coding} />
-          )}
-        </>
-      )}
+      <LoadedView state={state} onRetry={list.reload} staleNotice>
+        {(pairs) => (
+          <>
+            {pairs.length === 0 ? (
+              <EmptyState title={t`Nessun piano riabilitativo`} />
+            ) : staff ? (
+              pairs.map((pair) => (
+                <PlanSummary key={pair.id} pair={pair} coding={coding} open={false}>
+                  {physician && <PlanActions pair={pair} onChanged={() => void list.reload()} />}
+                </PlanSummary>
+              ))
+            ) : (
+              <PatientPlans pairs={pairs} coding={coding} />
+            )}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

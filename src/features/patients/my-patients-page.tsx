@@ -5,9 +5,10 @@ import type { JSX } from 'react';
 import { useState } from 'react';
 import type { PatientSummary } from '../../contract/patient';
 import { IonToast } from '../../ui/ionic/overlays';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { TOAST_ANCHOR_ID } from '../../ui/toasts';
 import { PatientRows } from './patient-rows';
 import { usePatientList } from './use-patient-list';
@@ -40,28 +41,32 @@ export function MyPatientsPage(): JSX.Element {
       help={{ controller: 'patients', action: 'favorites' }}
       refresher={<Refresher onRefresh={list.reload} />}
     >
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.value.items.length === 0 && (
-        <EmptyState title={<Trans>Nessun paziente preferito</Trans>}>
-          <p>
-            <Trans>
-              Tocca la stella <IonIcon icon={star} color="warning" aria-hidden="true" /> accanto a un paziente
-              nell'elenco dei pazienti per ritrovarlo qui.
-            </Trans>
-          </p>
-        </EmptyState>
-      )}
-      {state.status === 'ready' && state.value.items.length > 0 && (
-        <PatientRows
-          patients={state.value.items}
-          label={t`Pazienti preferiti`}
-          onStar={(patient) => void remove(patient)}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          onMore={() => void list.loadMore()}
-        />
-      )}
+      <LoadedView state={state} onRetry={list.reload}>
+        {(page) => (
+          <>
+            {page.items.length === 0 && (
+              <EmptyState title={<Trans>Nessun paziente preferito</Trans>}>
+                <p>
+                  <Trans>
+                    Tocca la stella <IonIcon icon={star} color="warning" aria-hidden="true" /> accanto a un
+                    paziente nell'elenco dei pazienti per ritrovarlo qui.
+                  </Trans>
+                </p>
+              </EmptyState>
+            )}
+            {page.items.length > 0 && (
+              <PatientRows
+                patients={page.items}
+                label={t`Pazienti preferiti`}
+                onStar={(patient) => void remove(patient)}
+                hasMore={list.hasMore}
+                loadingMore={list.loadingMore}
+                onMore={() => void list.loadMore()}
+              />
+            )}
+          </>
+        )}
+      </LoadedView>
       <IonToast
         isOpen={removed !== null}
         message={t`${name} tolto dai preferiti`}

@@ -4,9 +4,10 @@ import { searchOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useState } from 'react';
 import { paths } from '../../routing/paths';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { useDebounced } from '../../ui/use-debounced';
 import type { NameFilters } from './list-filters';
 import { ListFilters, NO_NAME_FILTERS } from './list-filters';
@@ -37,26 +38,28 @@ export function PatientListPage(): JSX.Element {
     >
       <ListFilters value={typed} onChange={setTyped} />
       <ParticipationFilter value={byProject} onChange={setByProject} />
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.value.items.length === 0 && (
-        <EmptyState title={<Trans>Nessun paziente da mostrare</Trans>} />
-      )}
-      {state.status === 'ready' && state.value.items.length > 0 && (
-        <>
-          <p className="muted list-summary" aria-live="polite">
-            <Trans>{state.value.total} pazienti</Trans>
-          </p>
-          <PatientRows
-            patients={state.value.items}
-            label={t`Elenco dei pazienti`}
-            onStar={(patient) => void list.setFavorite(patient, !patient.favorite)}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            onMore={() => void list.loadMore()}
-          />
-        </>
-      )}
+      <LoadedView state={state} onRetry={list.reload}>
+        {(page) => (
+          <>
+            {page.items.length === 0 && <EmptyState title={<Trans>Nessun paziente da mostrare</Trans>} />}
+            {page.items.length > 0 && (
+              <>
+                <p className="muted list-summary" aria-live="polite">
+                  <Trans>{page.total} pazienti</Trans>
+                </p>
+                <PatientRows
+                  patients={page.items}
+                  label={t`Elenco dei pazienti`}
+                  onStar={(patient) => void list.setFavorite(patient, !patient.favorite)}
+                  hasMore={list.hasMore}
+                  loadingMore={list.loadingMore}
+                  onMore={() => void list.loadMore()}
+                />
+              </>
+            )}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

@@ -4,8 +4,9 @@ import { useCallback, useState } from 'react';
 import { useLoader } from '../../api/use-loader';
 import type { PatientList } from '../../contract/patient';
 import { paths } from '../../routing/paths';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import type { MepiSearch } from './api';
 import { saveFavorite, searchPatients } from './api';
 import { withFavorite } from './favorites';
@@ -40,21 +41,27 @@ export function PatientSearchPage(): JSX.Element {
     >
       <SearchForm onSearch={setLast} />
       <section aria-live="polite" aria-label={t`Risultati della ricerca`}>
-        {state?.status === 'loading' && <LoadingState />}
-        {state?.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-        {state?.status === 'ready' && state.value.patients.length === 0 && (
-          <EmptyState title={<Trans>Nessun paziente trovato</Trans>}>
-            <p>
-              <Trans>Controlla i dati inseriti e riprova.</Trans>
-            </p>
-          </EmptyState>
-        )}
-        {state?.status === 'ready' && state.value.patients.length > 0 && (
-          <PatientRows
-            patients={state.value.patients}
-            label={t`Risultati della ricerca`}
-            onStar={(patient) => void star(patient.mepiId, !patient.favorite)}
-          />
+        {state && (
+          <LoadedView state={state} onRetry={reload}>
+            {({ patients }) => (
+              <>
+                {patients.length === 0 && (
+                  <EmptyState title={<Trans>Nessun paziente trovato</Trans>}>
+                    <p>
+                      <Trans>Controlla i dati inseriti e riprova.</Trans>
+                    </p>
+                  </EmptyState>
+                )}
+                {patients.length > 0 && (
+                  <PatientRows
+                    patients={patients}
+                    label={t`Risultati della ricerca`}
+                    onStar={(patient) => void star(patient.mepiId, !patient.favorite)}
+                  />
+                )}
+              </>
+            )}
+          </LoadedView>
         )}
       </section>
     </PageLayout>

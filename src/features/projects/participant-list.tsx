@@ -11,7 +11,8 @@ import { usePagedLoader } from '../../api/use-loader';
 import type { ProjectParticipant, ProjectParticipantState } from '../../contract/projects';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { LoadedView } from '../../ui/loaded-view';
+import { EmptyState } from '../../ui/state-views';
 import { fetchProjectParticipants } from './api';
 import { PARTICIPANT_STATE_LOOK } from './participation-labels';
 
@@ -83,32 +84,36 @@ export function ParticipantList({ projectId }: { projectId: number }): JSX.Eleme
           </IonButton>
         ))}
       </fieldset>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.value.items.length === 0 && (
-        <EmptyState title={<Trans>Nessun paziente in questo elenco</Trans>} />
-      )}
-      {state.status === 'ready' && state.value.items.length > 0 && (
-        <>
-          <p className="muted" aria-live="polite">
-            <Trans>
-              {shown} di {total}
-            </Trans>
-          </p>
-          <IonList lines="full" className="participant-items">
-            {state.value.items.map((participant) => (
-              <Row key={participant.patientId} participant={participant} />
-            ))}
-          </IonList>
-          {list.hasMore && (
-            <div className="list-more">
-              <IonButton fill="clear" disabled={list.loadingMore} onClick={() => void list.loadMore()}>
-                <Trans>Mostra altri</Trans>
-              </IonButton>
-            </div>
-          )}
-        </>
-      )}
+      <LoadedView state={state} onRetry={list.reload}>
+        {(page) => (
+          <>
+            {page.items.length === 0 && (
+              <EmptyState title={<Trans>Nessun paziente in questo elenco</Trans>} />
+            )}
+            {page.items.length > 0 && (
+              <>
+                <p className="muted" aria-live="polite">
+                  <Trans>
+                    {shown} di {total}
+                  </Trans>
+                </p>
+                <IonList lines="full" className="participant-items">
+                  {page.items.map((participant) => (
+                    <Row key={participant.patientId} participant={participant} />
+                  ))}
+                </IonList>
+                {list.hasMore && (
+                  <div className="list-more">
+                    <IonButton fill="clear" disabled={list.loadingMore} onClick={() => void list.loadMore()}>
+                      <Trans>Mostra altri</Trans>
+                    </IonButton>
+                  </div>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </LoadedView>
     </section>
   );
 }

@@ -10,9 +10,9 @@ import { useParams } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import type { ProjectDetails } from '../../contract/projects';
 import { paths } from '../../routing/paths';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchProject } from './api';
 import { ParticipantList } from './participant-list';
 import './projects.css';
@@ -31,9 +31,9 @@ export function ProjectDetailsPage(): JSX.Element {
       refresher={<Refresher onRefresh={reload} />}
     >
       <div className="project-page project-details">
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-        {state.status === 'ready' && <Details project={state.value} />}
+        <LoadedView state={state} onRetry={reload}>
+          {(project) => <Details project={project} />}
+        </LoadedView>
       </div>
     </PageLayout>
   );

@@ -16,9 +16,10 @@ import { paths } from '../../routing/paths';
 import { loadCurrentPatient } from '../../session/current-patient';
 import { currentPatientAtom } from '../../session/session-atoms';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { changeParticipation, fetchPatientProjects } from './api';
 import { InviteCard } from './invite-card';
@@ -107,21 +108,26 @@ export function ProjectInvitePage(): JSX.Element {
             </Trans>
           </p>
         )}
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-        {state.status === 'ready' && state.value.patientProjects.length === 0 && (
-          <EmptyState title={<Trans>Non disponi dei permessi o non sei membro del progetto...</Trans>} />
-        )}
-        {state.status === 'ready' &&
-          state.value.patientProjects.map((entry) => (
-            <InviteCard
-              key={entry.project.id}
-              entry={entry}
-              busy={busy === entry.project.id}
-              onInvite={() => void change(entry, 'invite')}
-              onRemove={() => void change(entry, 'remove')}
-            />
-          ))}
+        <LoadedView state={state} onRetry={reload}>
+          {(value) => (
+            <>
+              {value.patientProjects.length === 0 && (
+                <EmptyState
+                  title={<Trans>Non disponi dei permessi o non sei membro del progetto...</Trans>}
+                />
+              )}
+              {value.patientProjects.map((entry) => (
+                <InviteCard
+                  key={entry.project.id}
+                  entry={entry}
+                  busy={busy === entry.project.id}
+                  onInvite={() => void change(entry, 'invite')}
+                  onRemove={() => void change(entry, 'remove')}
+                />
+              ))}
+            </>
+          )}
+        </LoadedView>
       </div>
     </PageLayout>
   );

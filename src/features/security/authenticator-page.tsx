@@ -12,8 +12,8 @@ import { errorReplyOf } from '../../api/error-report';
 import { useLoader } from '../../api/use-loader';
 import type { AuthenticatorPending } from '../../contract';
 import { paths } from '../../routing/paths';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import { useStepFocus } from '../../ui/step-focus';
 import { confirmReenrolment, fetchAuthenticatorStatus, startReenrolment } from './authenticator-api';
 import { AuthenticatorCodeForm } from './authenticator-code-form';
@@ -56,35 +56,38 @@ export function AuthenticatorPage(): JSX.Element {
   return (
     <PageLayout title={t`App di autenticazione`}>
       <section className="authenticator">
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && <ErrorState onRetry={() => void reload()} reason={state.reason} />}
-        {state.status === 'ready' && step.name === 'current' && (
-          <AuthenticatorCodeForm
-            id="current-code"
-            label={t`Codice attuale dell'app`}
-            submit={t`Continua`}
-            busy={busy}
-            error={error}
-            onCode={(code) =>
-              void run(async () => setStep({ name: 'scan', pending: await startReenrolment(code) }))
-            }
-          >
-            <h2 className="authenticator-step focus-heading" tabIndex={-1} ref={heading}>
-              <Trans>Passo 1 di 2 · Conferma che sei tu</Trans>
-            </h2>
-            {since && (
-              <p>
-                <Trans>L'app di autenticazione è attiva dal {since}.</Trans>
-              </p>
-            )}
-            <p>
-              <Trans>
-                Per usare un nuovo telefono o un'altra app configura una nuova chiave. Inserisci prima il
-                codice che l'app mostra ora: la chiave attuale resta valida finché la nuova non è confermata.
-              </Trans>
-            </p>
-          </AuthenticatorCodeForm>
-        )}
+        <LoadedView state={state} onRetry={reload}>
+          {() =>
+            step.name === 'current' && (
+              <AuthenticatorCodeForm
+                id="current-code"
+                label={t`Codice attuale dell'app`}
+                submit={t`Continua`}
+                busy={busy}
+                error={error}
+                onCode={(code) =>
+                  void run(async () => setStep({ name: 'scan', pending: await startReenrolment(code) }))
+                }
+              >
+                <h2 className="authenticator-step focus-heading" tabIndex={-1} ref={heading}>
+                  <Trans>Passo 1 di 2 · Conferma che sei tu</Trans>
+                </h2>
+                {since && (
+                  <p>
+                    <Trans>L'app di autenticazione è attiva dal {since}.</Trans>
+                  </p>
+                )}
+                <p>
+                  <Trans>
+                    Per usare un nuovo telefono o un'altra app configura una nuova chiave. Inserisci prima il
+                    codice che l'app mostra ora: la chiave attuale resta valida finché la nuova non è
+                    confermata.
+                  </Trans>
+                </p>
+              </AuthenticatorCodeForm>
+            )
+          }
+        </LoadedView>
         {step.name === 'scan' && (
           <AuthenticatorCodeForm
             id="new-code"

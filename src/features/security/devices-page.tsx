@@ -13,9 +13,9 @@ import { useLoader } from '../../api/use-loader';
 import type { DeviceKind, SecurityDevice, SecurityDevices } from '../../contract/security-devices';
 import { logout } from '../../session/sign-out';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { fetchDevices, revokeDevice, signOutEverywhere } from './devices-api';
 import { DeviceRow, useDeviceName } from './devices-row';
@@ -127,47 +127,48 @@ export function SecurityDevicesPage(): JSX.Element {
         <p className="devices-intro">
           <Trans>Qui vedi dove è aperto il tuo account. Se non riconosci un dispositivo, chiudilo.</Trans>
         </p>
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && <ErrorState onRetry={() => void reload()} reason={state.reason} />}
-        {state.status === 'ready' &&
-          GROUPS.map(({ kind, key }) => (
-            <section key={kind} className="devices-section" aria-labelledby={`devices-${kind}`}>
-              <h2 id={`devices-${kind}`} tabIndex={-1}>
-                {titles[kind].title}
-              </h2>
-              <p className="devices-hint">{titles[kind].hint}</p>
-              {state.value[key].length === 0 ? (
-                <p className="devices-empty">{titles[kind].empty}</p>
-              ) : (
-                <ul className="devices-list">
-                  {state.value[key].map((device) => (
-                    <DeviceRow
-                      key={device.id}
-                      device={device}
-                      busy={busy}
-                      onRevoke={(row) => void revoke(row)}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))}
-        {state.status === 'ready' && (
-          <section className="devices-everywhere" aria-labelledby="devices-everywhere">
-            <h2 id="devices-everywhere">
-              <Trans>Esci da tutti i dispositivi</Trans>
-            </h2>
-            <p className="devices-hint">
-              <Trans>
-                Chiude ogni sessione, anche questa, dimentica i dispositivi ricordati e ferma le notifiche
-                push.
-              </Trans>
-            </p>
-            <IonButton expand="block" color="danger" disabled={busy} onClick={() => void endEverywhere()}>
-              <Trans>Esci da tutti i dispositivi</Trans>
-            </IonButton>
-          </section>
-        )}
+        <LoadedView state={state} onRetry={reload}>
+          {(value) => (
+            <>
+              {GROUPS.map(({ kind, key }) => (
+                <section key={kind} className="devices-section" aria-labelledby={`devices-${kind}`}>
+                  <h2 id={`devices-${kind}`} tabIndex={-1}>
+                    {titles[kind].title}
+                  </h2>
+                  <p className="devices-hint">{titles[kind].hint}</p>
+                  {value[key].length === 0 ? (
+                    <p className="devices-empty">{titles[kind].empty}</p>
+                  ) : (
+                    <ul className="devices-list">
+                      {value[key].map((device) => (
+                        <DeviceRow
+                          key={device.id}
+                          device={device}
+                          busy={busy}
+                          onRevoke={(row) => void revoke(row)}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              ))}
+              <section className="devices-everywhere" aria-labelledby="devices-everywhere">
+                <h2 id="devices-everywhere">
+                  <Trans>Esci da tutti i dispositivi</Trans>
+                </h2>
+                <p className="devices-hint">
+                  <Trans>
+                    Chiude ogni sessione, anche questa, dimentica i dispositivi ricordati e ferma le notifiche
+                    push.
+                  </Trans>
+                </p>
+                <IonButton expand="block" color="danger" disabled={busy} onClick={() => void endEverywhere()}>
+                  <Trans>Esci da tutti i dispositivi</Trans>
+                </IonButton>
+              </section>
+            </>
+          )}
+        </LoadedView>
       </div>
     </PageLayout>
   );

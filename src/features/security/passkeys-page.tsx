@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useLoader } from '../../api/use-loader';
 import type { Passkey, PasskeyList } from '../../contract/security-passkeys';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import { AddPasskey } from './passkey-add';
 import { passkeyErrorMessage } from './passkey-errors';
 import { fetchPasskeys, removePasskey, renamePasskey } from './passkeys-api';
@@ -119,33 +119,33 @@ export function PasskeysPage(): JSX.Element {
             SMS o dell'app di autenticazione. Se la perdi, puoi sempre accedere con il codice.
           </Trans>
         </p>
-        {state.status === 'loading' && <LoadingState />}
-        {state.status === 'error' && <ErrorState onRetry={() => void reload()} reason={state.reason} />}
-        {state.status === 'ready' && (
-          <>
-            <section aria-labelledby="passkeys-title">
-              <h2 id="passkeys-title">
-                <Trans>Le tue passkey</Trans>
-              </h2>
-              {state.value.passkeys.length === 0 ? (
-                <p className="passkey-note">
-                  <Trans>Non hai ancora nessuna passkey.</Trans>
-                </p>
-              ) : (
-                <ul className="passkey-list">
-                  {state.value.passkeys.map((passkey) => (
-                    <PasskeyItem
-                      key={`${passkey.id}-${passkey.name}`}
-                      passkey={passkey}
-                      onChanged={changed}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-            <AddPasskey list={state.value} onChanged={changed} />
-          </>
-        )}
+        <LoadedView state={state} onRetry={reload}>
+          {(value) => (
+            <>
+              <section aria-labelledby="passkeys-title">
+                <h2 id="passkeys-title">
+                  <Trans>Le tue passkey</Trans>
+                </h2>
+                {value.passkeys.length === 0 ? (
+                  <p className="passkey-note">
+                    <Trans>Non hai ancora nessuna passkey.</Trans>
+                  </p>
+                ) : (
+                  <ul className="passkey-list">
+                    {value.passkeys.map((passkey) => (
+                      <PasskeyItem
+                        key={`${passkey.id}-${passkey.name}`}
+                        passkey={passkey}
+                        onChanged={changed}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </section>
+              <AddPasskey list={value} onChanged={changed} />
+            </>
+          )}
+        </LoadedView>
       </div>
     </PageLayout>
   );

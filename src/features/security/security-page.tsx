@@ -7,9 +7,9 @@ import { useLoader } from '../../api/use-loader';
 import { paths } from '../../routing/paths';
 import { isStaff } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { ErrorState, LoadingState } from '../../ui/state-views';
 import { fetchSecurityOverview } from './api';
 import { PasswordForm } from './password-form';
 import './security.css';
@@ -68,24 +68,28 @@ export function SecurityPage(): JSX.Element {
           <h2 id="security-password">
             <IonIcon icon={keyOutline} aria-hidden="true" /> <Trans>Password</Trans>
           </h2>
-          {state.status === 'loading' && <LoadingState />}
-          {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void reload()} />}
-          {state.status === 'ready' && state.value.hasPassword && (
-            <>
-              <p>
-                <Trans>
-                  Dopo il cambio, gli altri dispositivi collegati al tuo account vengono disconnessi e ricevi
-                  un SMS di conferma.
-                </Trans>
-              </p>
-              <PasswordForm overview={state.value} />
-            </>
-          )}
-          {state.status === 'ready' && !state.value.hasPassword && (
-            <p>
-              <Trans>La password di questo profilo si gestisce dal servizio con cui accedi.</Trans>
-            </p>
-          )}
+          <LoadedView state={state} onRetry={reload}>
+            {(value) => (
+              <>
+                {value.hasPassword && (
+                  <>
+                    <p>
+                      <Trans>
+                        Dopo il cambio, gli altri dispositivi collegati al tuo account vengono disconnessi e
+                        ricevi un SMS di conferma.
+                      </Trans>
+                    </p>
+                    <PasswordForm overview={value} />
+                  </>
+                )}
+                {!value.hasPassword && (
+                  <p>
+                    <Trans>La password di questo profilo si gestisce dal servizio con cui accedi.</Trans>
+                  </p>
+                )}
+              </>
+            )}
+          </LoadedView>
         </section>
       </div>
     </PageLayout>

@@ -12,9 +12,10 @@ import { useParams } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { fetchCard, fetchCards, fetchMySurveys } from './api';
 import { CardAnswers } from './cards/card-answers';
 import { CardRows } from './cards/card-rows';
@@ -33,17 +34,14 @@ function MySurveys(): JSX.Element {
       refresher={<Refresher onRefresh={list.reload} />}
       className="survey-page"
     >
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <ErrorState
-          reason={state.reason ?? msg`Errore nel recupero dei questionari`}
-          onRetry={() => void list.reload()}
-        />
-      )}
-      {state.status === 'ready' && state.stale && (
-        <StaleNotice reason={state.stale.reason} onRetry={() => void list.reload()} />
-      )}
-      {state.status === 'ready' && <PatientSurveyList surveys={state.value.surveys} />}
+      <LoadedView
+        state={state}
+        onRetry={list.reload}
+        errorReason={(reason) => reason ?? msg`Errore nel recupero dei questionari`}
+        staleNotice
+      >
+        {(mine) => <PatientSurveyList surveys={mine.surveys} />}
+      </LoadedView>
     </PageLayout>
   );
 }
@@ -62,14 +60,13 @@ export function SurveyCardPage(): JSX.Element {
       refresher={<Refresher onRefresh={card.reload} />}
       className="survey-page"
     >
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <ErrorState
-          reason={state.reason ?? msg`Errore nel recupero del questionario`}
-          onRetry={() => void card.reload()}
-        />
-      )}
-      {state.status === 'ready' && <CardAnswers detail={state.value} />}
+      <LoadedView
+        state={state}
+        onRetry={card.reload}
+        errorReason={(reason) => reason ?? msg`Errore nel recupero del questionario`}
+      >
+        {(detail) => <CardAnswers detail={detail} />}
+      </LoadedView>
     </PageLayout>
   );
 }
@@ -92,12 +89,14 @@ function StaffCards(): JSX.Element {
           <Trans>Modelli</Trans>
         </IonButton>
       </div>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.value.cards.length === 0 && (
-        <EmptyState title={<Trans>Nessun questionario assegnato</Trans>} />
-      )}
-      {state.status === 'ready' && <CardRows cards={state.value.cards} />}
+      <LoadedView state={state} onRetry={list.reload}>
+        {(value) => (
+          <>
+            {value.cards.length === 0 && <EmptyState title={<Trans>Nessun questionario assegnato</Trans>} />}
+            <CardRows cards={value.cards} />
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

@@ -8,8 +8,9 @@ import { useLoader } from '../../api/use-loader';
 import { paths } from '../../routing/paths';
 import { isPatientSide } from '../../session/roles';
 import { currentUserAtom } from '../../session/session-atoms';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
-import { EmptyState, ErrorState } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { fetchTimelineDocuments } from './api';
 import type { SortedDossier } from './timeline-items';
 import { TimelineSkeleton, TimelineView } from './timeline-view';
@@ -61,22 +62,26 @@ function TimelineScreen(props: { patientId: number; staff: boolean; isPhysician:
       help={{ controller: 'timeline', action: 'index' }}
       backTo={staff ? paths.patientInfo(patientId) : undefined}
     >
-      {state.status === 'loading' && <TimelineSkeleton />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void load()} />}
-      {state.status === 'ready' && state.value.documents.length === 0 && (
-        <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
-      )}
-      {state.status === 'ready' && state.value.documents.length > 0 && (
-        <TimelineView
-          dossier={state.value}
-          isPhysician={isPhysician}
-          height={height}
-          onOpen={open}
-          onReady={(ready) => {
-            controls.current = ready;
-          }}
-        />
-      )}
+      <LoadedView state={state} onRetry={load} loading={<TimelineSkeleton />}>
+        {(dossier) => (
+          <>
+            {dossier.documents.length === 0 && (
+              <EmptyState title={<Trans>Nessun documento nel dossier</Trans>} />
+            )}
+            {dossier.documents.length > 0 && (
+              <TimelineView
+                dossier={dossier}
+                isPhysician={isPhysician}
+                height={height}
+                onOpen={open}
+                onReady={(ready) => {
+                  controls.current = ready;
+                }}
+              />
+            )}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

@@ -8,9 +8,10 @@ import { useEffect, useState } from 'react';
 import type { CodeDesc } from '../../contract/reference';
 import type { UploadedDocument, UploadPhysician } from '../../contract/uploads';
 import { confirm } from '../../ui/confirm-dialog';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { showToast } from '../../ui/toasts';
 import { deleteUpload, fetchCustomTypes, fetchPhysicians } from './api';
 import { UploadSections } from './upload-sections';
@@ -70,24 +71,23 @@ export function PatientUploads(): JSX.Element {
           <Trans>Carica un documento</Trans>
         </IonButton>
       </div>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void uploads.reload()} />}
-      {state.status === 'ready' && state.stale && (
-        <StaleNotice reason={state.stale.reason} onRetry={() => void uploads.reload()} />
-      )}
-      {state.status === 'ready' && state.value.documents.length === 0 && (
-        <EmptyState title={<Trans>Non hai ancora caricato documenti</Trans>} />
-      )}
-      {state.status === 'ready' && (
-        <UploadSections
-          documents={state.value.documents}
-          groups={GROUPS}
-          actions={{
-            onModify: (document) => setSheet({ editing: document }),
-            onDelete: (document) => void remove(document),
-          }}
-        />
-      )}
+      <LoadedView state={state} onRetry={uploads.reload} staleNotice>
+        {(value) => (
+          <>
+            {value.documents.length === 0 && (
+              <EmptyState title={<Trans>Non hai ancora caricato documenti</Trans>} />
+            )}
+            <UploadSections
+              documents={value.documents}
+              groups={GROUPS}
+              actions={{
+                onModify: (document) => setSheet({ editing: document }),
+                onDelete: (document) => void remove(document),
+              }}
+            />
+          </>
+        )}
+      </LoadedView>
       <UploadSheet
         open={sheet !== null}
         editing={sheet?.editing ?? null}

@@ -4,9 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useState } from 'react';
 import type { UploadedDocument } from '../../contract/uploads';
+import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState, StaleNotice } from '../../ui/state-views';
+import { EmptyState } from '../../ui/state-views';
 import { ReviewSheet } from './review-sheet';
 import { UploadSections } from './upload-sections';
 import { useUploads } from './use-uploads';
@@ -30,21 +31,20 @@ export function ReviewUploads(): JSX.Element {
           nel dossier del paziente; se lo rifiuti, il paziente legge il motivo.
         </Trans>
       </p>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void uploads.reload()} />}
-      {state.status === 'ready' && state.stale && (
-        <StaleNotice reason={state.stale.reason} onRetry={() => void uploads.reload()} />
-      )}
-      {state.status === 'ready' && state.value.documents.length === 0 && (
-        <EmptyState title={<Trans>Nessun documento da approvare</Trans>} />
-      )}
-      {state.status === 'ready' && (
-        <UploadSections
-          documents={state.value.documents}
-          groups={GROUPS}
-          actions={{ onReview: setOpen, showOwner: true }}
-        />
-      )}
+      <LoadedView state={state} onRetry={uploads.reload} staleNotice>
+        {(value) => (
+          <>
+            {value.documents.length === 0 && (
+              <EmptyState title={<Trans>Nessun documento da approvare</Trans>} />
+            )}
+            <UploadSections
+              documents={value.documents}
+              groups={GROUPS}
+              actions={{ onReview: setOpen, showOwner: true }}
+            />
+          </>
+        )}
+      </LoadedView>
       <ReviewSheet
         document={open}
         onClose={() => setOpen(null)}

@@ -3,8 +3,8 @@ import type { JSX } from 'react';
 import { useCallback } from 'react';
 import { fetchHelp } from '../../api/help';
 import { useLoader } from '../../api/use-loader';
+import { LoadedView } from '../loaded-view';
 import { Sheet } from '../sheet';
-import { ErrorState, LoadingState } from '../state-views';
 import { HelpText } from './help-text';
 
 /** The screen a help text belongs to, as the server names it (`/help/{controller}/{action}`). */
@@ -23,19 +23,21 @@ export function HelpModal({ topic, onClose }: { topic: HelpTopic; onClose: () =>
   const title = state.status === 'ready' ? state.value.title : t`Guida`;
   return (
     <Sheet open onClose={onClose} title={title}>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <ErrorState onRetry={() => void reload()}>
+      <LoadedView
+        state={state}
+        onRetry={reload}
+        errorDetail={
           <p>
             <Trans>La guida di questa pagina non è disponibile.</Trans>
           </p>
-        </ErrorState>
-      )}
-      {state.status === 'ready' && (
-        <article>
-          <HelpText page={state.value} />
-        </article>
-      )}
+        }
+      >
+        {(page) => (
+          <article>
+            <HelpText page={page} />
+          </article>
+        )}
+      </LoadedView>
     </Sheet>
   );
 }

@@ -8,9 +8,10 @@ import { useLoader } from '../../../api/use-loader';
 import type { SurveyCard } from '../../../contract/surveys';
 import { paths } from '../../../routing/paths';
 import { confirm } from '../../../ui/confirm-dialog';
+import { LoadedView } from '../../../ui/loaded-view';
 import { PageLayout } from '../../../ui/page-layout';
 import { Refresher } from '../../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
+import { EmptyState } from '../../../ui/state-views';
 import { showToast } from '../../../ui/toasts';
 import { cancelCard, fetchCards } from '../api';
 import { CardRows } from './card-rows';
@@ -50,28 +51,28 @@ export function CardListPage(): JSX.Element {
         <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
         <Trans>Assegna un questionario</Trans>
       </IonButton>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.value.cards.length === 0 && (
-        <EmptyState title={<Trans>Nessun questionario assegnato</Trans>} />
-      )}
-      {state.status === 'ready' && (
-        <CardRows
-          cards={state.value.cards}
-          action={(card) =>
-            card.cancelledAt ? null : (
-              <IonButton
-                fill="clear"
-                color="danger"
-                aria-label={t`Annulla l'assegnazione di ${card.title}`}
-                onClick={() => void cancel(card)}
-              >
-                <Trans>Annulla</Trans>
-              </IonButton>
-            )
-          }
-        />
-      )}
+      <LoadedView state={state} onRetry={list.reload}>
+        {(value) => (
+          <>
+            {value.cards.length === 0 && <EmptyState title={<Trans>Nessun questionario assegnato</Trans>} />}
+            <CardRows
+              cards={value.cards}
+              action={(card) =>
+                card.cancelledAt ? null : (
+                  <IonButton
+                    fill="clear"
+                    color="danger"
+                    aria-label={t`Annulla l'assegnazione di ${card.title}`}
+                    onClick={() => void cancel(card)}
+                  >
+                    <Trans>Annulla</Trans>
+                  </IonButton>
+                )
+              }
+            />
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

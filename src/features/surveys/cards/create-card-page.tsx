@@ -15,8 +15,8 @@ import { fetchOwnProjects } from '../../../api/projects';
 import { useLoader } from '../../../api/use-loader';
 import { paths } from '../../../routing/paths';
 import { confirm } from '../../../ui/confirm-dialog';
+import { LoadedView } from '../../../ui/loaded-view';
 import { PageLayout } from '../../../ui/page-layout';
-import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { showToast } from '../../../ui/toasts';
 import { createCard, fetchTemplates } from '../api';
 import { PatientPicker, type PickedPatient } from './patient-picker';
@@ -93,18 +93,18 @@ export function CreateCardPage(): JSX.Element {
 
   return (
     <PageLayout title={t`Assegna un questionario`} backTo={paths.surveyCardList()} className="survey-page">
-      {templates.state.status === 'loading' && <LoadingState />}
-      {templates.state.status === 'error' && (
-        <ErrorState reason={templates.state.reason} onRetry={() => void templates.reload()} />
-      )}
-      {templates.state.status === 'ready' && templateList.length === 0 && (
-        <p>
-          <Trans>Non ci sono modelli: creane uno prima di assegnarlo.</Trans>{' '}
-          <IonButton fill="clear" routerLink={paths.createSurveyTemplate()}>
-            <Trans>Nuovo modello</Trans>
-          </IonButton>
-        </p>
-      )}
+      <LoadedView state={templates.state} onRetry={templates.reload}>
+        {(value) =>
+          value.templates.length === 0 && (
+            <p>
+              <Trans>Non ci sono modelli: creane uno prima di assegnarlo.</Trans>{' '}
+              <IonButton fill="clear" routerLink={paths.createSurveyTemplate()}>
+                <Trans>Nuovo modello</Trans>
+              </IonButton>
+            </p>
+          )
+        }
+      </LoadedView>
       {templateList.length > 0 && (
         <div className="survey-editor">
           <div className="field-grid">

@@ -15,6 +15,7 @@ import { useDateFormat } from '../../../i18n/dates';
 import { paths } from '../../../routing/paths';
 import { currentUserAtom } from '../../../session/session-atoms';
 import { IonBadge } from '../../../ui/ionic/badge';
+import { LoadedView } from '../../../ui/loaded-view';
 import { PageLayout } from '../../../ui/page-layout';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { answerText } from '../answer-text';
@@ -74,17 +75,19 @@ export function SurveyCompletePage(): JSX.Element {
   return (
     <PageLayout title={title} backTo={paths.surveys()} className="survey-page">
       {!valid && <ErrorState reason={msg`Errore nel recupero del questionario`} />}
-      {valid && state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && (
-        <ErrorState
-          reason={state.reason ?? msg`Errore nel recupero del questionario`}
-          onRetry={() => void loader.reload()}
-        />
-      )}
-      {state.status === 'ready' && user && open && (
-        <SurveyForm detail={state.value} userKey={String(user.id)} />
-      )}
-      {state.status === 'ready' && !open && <ClosedSurvey detail={state.value} />}
+      <LoadedView
+        state={state}
+        onRetry={loader.reload}
+        loading={valid && <LoadingState />}
+        errorReason={(reason) => reason ?? msg`Errore nel recupero del questionario`}
+      >
+        {(detail) => (
+          <>
+            {user && open && <SurveyForm detail={detail} userKey={String(user.id)} />}
+            {!open && <ClosedSurvey detail={detail} />}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

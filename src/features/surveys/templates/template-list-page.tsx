@@ -12,9 +12,10 @@ import type { SurveyTemplateSummary } from '../../../contract/surveys';
 import { useDateFormat } from '../../../i18n/dates';
 import { paths } from '../../../routing/paths';
 import { confirm } from '../../../ui/confirm-dialog';
+import { LoadedView } from '../../../ui/loaded-view';
 import { PageLayout } from '../../../ui/page-layout';
 import { Refresher } from '../../../ui/refresher';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
+import { EmptyState } from '../../../ui/state-views';
 import { showToast } from '../../../ui/toasts';
 import { fetchTemplates, retireTemplate } from '../api';
 import '../surveys.css';
@@ -99,15 +100,16 @@ export function TemplateListPage(): JSX.Element {
         <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
         <Trans>Nuovo modello</Trans>
       </IonButton>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorState reason={state.reason} onRetry={() => void list.reload()} />}
-      {state.status === 'ready' && state.value.templates.length === 0 && (
-        <EmptyState title={<Trans>Nessun modello</Trans>} />
-      )}
-      {state.status === 'ready' &&
-        state.value.templates.map((template) => (
-          <TemplateCard key={template.id} template={template} onRetire={() => void retire(template)} />
-        ))}
+      <LoadedView state={state} onRetry={list.reload}>
+        {(value) => (
+          <>
+            {value.templates.length === 0 && <EmptyState title={<Trans>Nessun modello</Trans>} />}
+            {value.templates.map((template) => (
+              <TemplateCard key={template.id} template={template} onRetire={() => void retire(template)} />
+            ))}
+          </>
+        )}
+      </LoadedView>
     </PageLayout>
   );
 }

@@ -1,0 +1,73 @@
+import type { CodeableConcept, Coding, Reference, Resource } from '@medplum/fhirtypes';
+import type { Language } from '../language';
+
+/**
+ * The code systems and identifier namespaces of the patient summary, as HL7 publishes them (terminology.hl7.org
+ * and the IPS implementation guide's aliases); HL7 Italia's NamingSystem for the fiscal code.
+ */
+export const systems = {
+  loinc: 'http://loinc.org',
+  snomed: 'http://snomed.info/sct',
+  /** ICD-9-CM diagnosis codes (THO CodeSystem ICD-9CM-diagnosiscodes, OID 2.16.840.1.113883.6.103). */
+  icd9cm: 'http://hl7.org/fhir/sid/icd-9-cm',
+  atc: 'http://www.whocc.no/atc',
+  ucum: 'http://unitsofmeasure.org',
+  /** Codice fiscale (HL7 Italia; HL7 Europe's EHIC personal-id value set names the same URI). */
+  fiscalCode: 'http://hl7.it/sid/codiceFiscale',
+  /** RFC 3986 identifiers: a `urn:uuid:` value names the document. */
+  uri: 'urn:ietf:rfc:3986',
+  conditionClinical: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
+  conditionCategory: 'http://terminology.hl7.org/CodeSystem/condition-category',
+  allergyClinical: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+  observationCategory: 'http://terminology.hl7.org/CodeSystem/observation-category',
+  interpretation: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
+  listEmptyReason: 'http://terminology.hl7.org/CodeSystem/list-empty-reason',
+  actClass: 'http://terminology.hl7.org/CodeSystem/v3-ActClass',
+  confidentiality: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality',
+} as const;
+
+const ips = 'http://hl7.org/fhir/uv/ips/StructureDefinition';
+
+/** The IPS profiles each resource of the summary claims (`meta.profile`). */
+export const profiles = {
+  bundle: `${ips}/Bundle-uv-ips`,
+  composition: `${ips}/Composition-uv-ips`,
+  patient: `${ips}/Patient-uv-ips`,
+  organization: `${ips}/Organization-uv-ips`,
+  condition: `${ips}/Condition-uv-ips`,
+  allergy: `${ips}/AllergyIntolerance-uv-ips`,
+  medicationStatement: `${ips}/MedicationStatement-uv-ips`,
+  immunization: `${ips}/Immunization-uv-ips`,
+  laboratoryResult: `${ips}/Observation-results-laboratory-pathology-uv-ips`,
+} as const;
+
+/** A resource's place in the bundle: its id, its `fullUrl` and how the others reference it. */
+export interface EntryId {
+  id: string;
+  fullUrl: string;
+}
+
+/** The document's entries are named by fresh UUIDs: `fullUrl` `urn:uuid:…`, the same UUID as the id. */
+export function entryId(uuid: string): EntryId {
+  return { id: uuid, fullUrl: `urn:uuid:${uuid}` };
+}
+
+/** A reference to an entry of the bundle, typed as the element that holds it expects. */
+export const referenceTo = <T extends Resource>(entry: EntryId, display?: string): Reference<T> =>
+  display === undefined ? { reference: entry.fullUrl } : { reference: entry.fullUrl, display };
+
+/** A coded element: the codings as the systems define them, the text in the caller's language. */
+export function concept(codings: Coding[], text?: string): CodeableConcept {
+  return text === undefined ? { coding: codings } : { coding: codings, text };
+}
+
+/** The row's display in the caller's language. */
+export const displayOf = (row: { displayIt: string; displayEn: string }, language: Language): string =>
+  language === 'en' ? row.displayEn : row.displayIt;
+
+/** Everything the mapping of one resource needs besides its row. */
+export interface MappingContext {
+  language: Language;
+  patient: EntryId;
+  organization: EntryId;
+}
