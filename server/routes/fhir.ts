@@ -36,7 +36,7 @@ async function fhirError(error: Error, c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
- * The FHIR endpoint (issue 28): the IPS `$summary` operation on a patient, the id being the portal's
+ * The FHIR endpoint: the IPS `$summary` operation on a patient, the id being the portal's
  * patient id. The portal's own tokens (DPoP-bound with the embedded IdP) are verified as on /api, and the
  * access is the dossier's: the gate decides and audits.
  */
