@@ -79,7 +79,7 @@ const maintainedTotal = (patientId: SQLWrapper, userType: UserRow['userType']): 
 /**
  * The unfiltered page of a patient or staff member (the hottest read): one prepared statement per kind of
  * caller, with the kept total, which also writes the audit row and settles the patient's finished restores
- * (recordAccessWith). Guests' lists read their grants and are built per request.
+ * (the gate runs it: access/audited-statement.ts). Guests' lists read their grants and are built per request.
  */
 const auditedUnfilteredPage = (db: Database, userType: UserRow['userType']) =>
   preparedOnce(db, `document_list_audited_${userType.toLowerCase()}`, (name) => {
