@@ -261,3 +261,7 @@ export const SecurityDevicesPage = page(
   () => import('../features/security/devices-page'),
   (m) => m.SecurityDevicesPage,
 );
+export const SharedLinksPage = page(
+  () => import('../features/shl/shared-links-page'),
+  (m) => m.SharedLinksPage,
+);

@@ -56,6 +56,7 @@ import {
   SecurityPage,
   SelectConsentSignerPage,
   SelectDigitalConsentSignerPage,
+  SharedLinksPage,
   SignCheckPage,
   SignFeaConsentsPage,
   SignFeaConsentsResultPage,
@@ -104,6 +105,7 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.notify, page: NotifyPage, access: 'session' },
   { pattern: patterns.securityDevices, page: SecurityDevicesPage, access: 'session' },
   { pattern: patterns.securityPasskeys, page: PasskeysPage, access: 'session' },
+  { pattern: patterns.sharedLinks, page: SharedLinksPage, access: 'session' },
   {
     pattern: patterns.patients,
     page: PatientListPage,
