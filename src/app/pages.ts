@@ -265,3 +265,12 @@ export const SharedLinksPage = page(
   () => import('../features/shl/shared-links-page'),
   (m) => m.SharedLinksPage,
 );
+/** The viewer first takes the browser's language (a doctor abroad), so it never shows in the wrong one. */
+export const ShlViewerPage = page(
+  () =>
+    import('../features/shl/viewer/viewer-page').then(async (module) => {
+      await module.followBrowserLanguage();
+      return module;
+    }),
+  (m) => m.ShlViewerPage,
+);
