@@ -46,6 +46,7 @@ const LANGUAGES = [
     gone: 'Questo link non è più valido',
     label: 'Visita cardiologica',
     recipient: 'Dott.ssa Anna Weber',
+    diabetes: 'Diabete mellito tipo 2',
   },
   {
     code: 'en',
@@ -77,6 +78,7 @@ const LANGUAGES = [
     gone: 'This link is no longer valid',
     label: 'Visit in Munich',
     recipient: 'Dr. John Miller',
+    diabetes: 'Type 2 diabetes mellitus',
   },
 ] as const;
 
@@ -135,7 +137,7 @@ for (const language of LANGUAGES) {
     await expect(sheet.getByRole('textbox', { name: language.name })).toBeFocused();
     await shots(page, language, 'new-link-error');
     await sheet.getByRole('textbox', { name: language.name }).fill(language.label);
-    await sheet.locator('label.shl-choice', { hasText: language.summary }).click();
+    // The summary is on by default: the link carries it with the two documents.
     const documents = sheet.locator('label.shl-choice:has(.shl-choice-hint)').filter({
       hasNot: page.getByText(language.summary, { exact: true }),
     });
@@ -182,6 +184,8 @@ for (const language of LANGUAGES) {
     await doctor.getByRole('button', { name: language.open, exact: true }).click();
     for (const title of titles)
       await expect(doctor.getByRole('heading', { level: 3, name: title }).first()).toBeVisible();
+    // The summary, in Mario's language: his diabetes among the problems.
+    await expect(doctor.getByText(language.diabetes).first()).toBeVisible();
     await shots(doctor, language, 'viewer');
 
     await doctor
