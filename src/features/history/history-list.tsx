@@ -41,7 +41,12 @@ export function HistoryList({
       {items.map((item) => {
         const denied = item.outcome === 'DENIED';
         const dispute = disputes?.get(item.id);
-        const reportable = onReport !== undefined && item.accessTitle !== 'SELF' && !dispute;
+        // The privacy officer's work on a report is the answer to it, not an access to dispute again.
+        const reportable =
+          onReport !== undefined &&
+          item.accessTitle !== 'SELF' &&
+          !item.treatmentType.startsWith('DISPUTE_') &&
+          !dispute;
         return (
           <IonItem key={item.id} lines="full" className={denied ? 'history-denied' : undefined}>
             <IonIcon
