@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PUSH_PORT } from '../playwright.config';
 import { startLocalPushService } from '../server/test/push-endpoint';
+import { chooseLanguage } from './a11y-support';
 import { login } from './support';
 import { openFromMenu } from './support-uploads';
 
@@ -145,6 +146,7 @@ test('Mario turns access alerts on; the physician reads his document; the push a
     const enPage = await english.newPage();
     await login(enPage, 'mario.rossi');
     await expect(enPage).toHaveURL(/\/home$/);
+    await chooseLanguage(enPage, 'en');
     await enPage.goto(payload.link);
     await expect(enPage.locator('.ion-page:not(.ion-page-hidden) .history-dispute').first()).toBeVisible();
     await shoot(enPage, 'history-answered-en');
@@ -156,9 +158,10 @@ test('Mario turns access alerts on; the physician reads his document; the push a
     const enOfficer = await englishOfficer.newPage();
     await login(enOfficer, 'admin');
     await expect(enOfficer).toHaveURL(/\/home$/);
+    await chooseLanguage(enOfficer, 'en');
     await enOfficer.goto('/disputes');
     await expect(
-      enOfficer.locator('.disputes-page .empty-state, .disputes-page article').first(),
+      enOfficer.locator('.disputes-page .state-view, .disputes-page article').first(),
     ).toBeVisible();
     await shoot(enOfficer, 'queue-empty-en', [390, 820]);
     await englishOfficer.close();

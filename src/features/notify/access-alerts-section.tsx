@@ -55,13 +55,18 @@ export function AccessAlertsSection({
       <h2 id="notify-access-alerts">
         <Trans>Avvisami quando qualcuno apre il mio fascicolo</Trans>
       </h2>
-      <fieldset className="notify-group" disabled={saving}>
-        <legend className="notify-option-hint">
-          <Trans>
-            Un avviso entro un minuto, uno per persona anche se consulta più documenti; sullo schermo bloccato
-            non compaiono nomi né documenti. Dall'avviso puoi segnalare un accesso che non riconosci.
-          </Trans>
-        </legend>
+      <p className="notify-option-hint" id="notify-access-alerts-hint">
+        <Trans>
+          Un avviso entro un minuto, uno per persona anche se consulta più documenti; sullo schermo bloccato
+          non compaiono nomi né documenti. Dall'avviso puoi segnalare un accesso che non riconosci.
+        </Trans>
+      </p>
+      <fieldset
+        className="notify-group"
+        disabled={saving}
+        aria-labelledby="notify-access-alerts"
+        aria-describedby="notify-access-alerts-hint"
+      >
         {CHOICES.map((choice) => (
           <label key={choice.value} className="notify-option">
             <input
