@@ -22,6 +22,7 @@ import { conferenceRoutes } from './routes/conferences';
 import { conferenceCallRoutes } from './routes/conferences-call';
 import { consentRoutes } from './routes/consents';
 import { devSmsRoutes } from './routes/dev-sms';
+import { disputesRoutes } from './routes/disputes';
 import { documentRequestRoutes } from './routes/document-requests';
 import { documentRoutes } from './routes/documents';
 import { fhirRoutes } from './routes/fhir';
@@ -66,6 +67,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', documentRoutes)
     .route('/', obscuringRoutes)
     .route('/', historyRoutes)
+    .route('/', disputesRoutes)
     .route('/', referenceRoutes)
     .route('/', studyRoutes)
     .route('/', signRoutes)

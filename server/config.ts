@@ -41,6 +41,8 @@ export interface ServerConfig {
   videoUrlTemplate: string | null;
   /** STUN/TURN servers for the in-portal video call (ICE_SERVERS, JSON); none by default. */
   iceServers: IceServer[];
+  /** How often the access-alert sweep reads the audit trail (ACCESS_ALERT_INTERVAL_MS; 15 s). */
+  accessAlertIntervalMs: number;
   /** Who push services may contact about this sender (VAPID `sub`: a mailto: or https: URL; PUSH_CONTACT). */
   pushContact: string;
   /**
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxLiveStreams: positive(env.MAX_LIVE_STREAMS, 2000),
     videoUrlTemplate: env.VIDEO_URL_TEMPLATE?.includes('{room}') ? env.VIDEO_URL_TEMPLATE : null,
     iceServers: parseIceServers(env.ICE_SERVERS),
+    accessAlertIntervalMs: positive(env.ACCESS_ALERT_INTERVAL_MS, 15_000),
     pushContact: env.PUSH_CONTACT ?? 'mailto:privacy@dossier.invalid',
     pushOrigins: [...BROWSER_PUSH_ORIGINS, ...(env.PUSH_ORIGINS ?? '').split(',').filter(Boolean)],
     cdcLauncherJwks: env.CDC_LAUNCHER_JWKS?.trim() || null,

@@ -92,6 +92,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Codice non valido: inserisci il codice ricevuto via SMS (ogni codice vale una sola volta)',
   SECURITY_NO_PHONE: "Nessun numero di cellulare registrato per l'invio del codice: rivolgiti all'help desk",
   SECURITY_PASSWORD_WRONG: 'La password attuale non è corretta',
+  DISPUTE_EXISTS: 'Questo accesso è già stato segnalato',
+  DISPUTE_CLOSED: 'La segnalazione è già stata chiusa',
 };
 
 /** An error with a status and a catalogue code; `app.onError` turns it into the contract's ErrorReply. */

@@ -18,6 +18,7 @@ import { createEmbeddedIdp, type EmbeddedIdp } from './idp';
 import { createLogger } from './logger';
 import { createNodeHandler } from './middleware/node-handler';
 import { startObservability } from './observability';
+import { startAccessAlertSweeper } from './services/access-alerts/sweeper';
 import { sweepLaunches } from './services/cdc/launch';
 import { LiveHub } from './services/live/hub';
 import { notificationChannel } from './services/notify/channel';
@@ -92,6 +93,12 @@ const notifications = startNotificationDispatcher({
   logger: logger.child({ component: 'notify' }),
 });
 
+const accessAlerts = startAccessAlertSweeper({
+  db: database.db,
+  logger: logger.child({ component: 'access-alerts' }),
+  intervalMs: config.accessAlertIntervalMs,
+});
+
 const live = await new LiveHub(config.maxLiveStreams, logger.child({ component: 'live' })).start(database);
 
 await observability.startMetrics({ database, live, outboxDepth: () => outboxDepth(database.db) });
@@ -142,6 +149,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info('shutting down', { signal });
   // Open streams would hold the server open until the grace ends: end them, the clients reconnect elsewhere.
   await live.stop();
+  await accessAlerts.stop();
   await notifications.stop();
   const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
   await new Promise<void>((resolve) => {

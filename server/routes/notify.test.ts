@@ -46,7 +46,8 @@ describe.each(databaseTargets)('/notify/preferences on $name', ({ location }) =>
       'CONFERENCE_REJECTED',
       'CONFERENCE_REMINDER',
     ];
-    const expected = { ...chosen, events, reminderDays: [1, 7] };
+    // Access alerts absent from the body (an older client): off.
+    const expected = { ...chosen, events, reminderDays: [1, 7], accessAlerts: 'OFF' };
     expect(await saved.json()).toEqual(expected);
     expect(await (await ctx.call('/api/notify/preferences', 'mario.rossi')).json()).toEqual(expected);
     expect((await (await ctx.call('/api/notify/preferences', 'ospite')).json()).enabled).toBe(false);
@@ -58,6 +59,7 @@ describe.each(databaseTargets)('/notify/preferences on $name', ({ location }) =>
       [{ ...valid, frequency: 'HOURLY' }, 'frequency'],
       [{ ...valid, events: ['DIAGNOSIS'] }, 'events'],
       [{ ...valid, reminderDays: [31] }, 'reminderDays'],
+      [{ ...valid, accessAlerts: 'SOMETIMES' }, 'accessAlerts'],
       [{ ...valid, reminderDays: [1, 2, 3, 4, 5, 6] }, 'reminderDays'],
       [{ ...valid, userId: 4 }, 'userId'],
     ];

@@ -34,7 +34,10 @@ export type AuditActivity =
   | 'SUMMARY_READ'
   | 'SHL_READ'
   | 'SHL_WRITE'
-  | 'SHL_OPEN';
+  | 'SHL_OPEN'
+  | 'DISPUTE_WRITE'
+  | 'DISPUTE_READ'
+  | 'DISPUTE_ANSWER';
 
 export interface AuditEntry {
   user: UserRow;

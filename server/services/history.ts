@@ -57,6 +57,12 @@ const activities = {
   SHL_READ: { it: 'Consultazione dei link condivisi', en: 'Shared links read' },
   SHL_WRITE: { it: 'Creazione o revoca di un link condiviso', en: 'Shared link made or revoked' },
   SHL_OPEN: { it: 'Apertura di un link condiviso', en: 'Shared link opened' },
+  DISPUTE_WRITE: { it: 'Segnalazione di un accesso non riconosciuto', en: 'Unrecognised access reported' },
+  DISPUTE_READ: {
+    it: 'Esame delle segnalazioni da parte del responsabile privacy',
+    en: 'Reports reviewed by the privacy officer',
+  },
+  DISPUTE_ANSWER: { it: 'Risposta a una segnalazione di accesso', en: 'Access report answered' },
 } satisfies Record<AuditActivity, Localized>;
 
 const userRoles: Record<string, Localized> = {

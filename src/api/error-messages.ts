@@ -99,6 +99,8 @@ const ERROR_TEXT: Readonly<
   SECURITY_CODE_WRONG: msg`Codice non valido: inserisci il codice ricevuto via SMS (ogni codice vale una sola volta)`,
   SECURITY_NO_PHONE: msg`Nessun numero di cellulare registrato per l'invio del codice: rivolgiti all'help desk`,
   SECURITY_PASSWORD_WRONG: msg`La password attuale non è corretta`,
+  DISPUTE_EXISTS: msg`Questo accesso è già stato segnalato`,
+  DISPUTE_CLOSED: msg`La segnalazione è già stata chiusa`,
 };
 
 const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {

@@ -91,6 +91,10 @@ export const TimelinePage = page(
   () => import('../features/timeline/timeline-page'),
   (m) => m.TimelinePage,
 );
+export const DisputesPage = page(
+  () => import('../features/disputes/disputes-page'),
+  (m) => m.DisputesPage,
+);
 export const HistoryPage = page(
   () => import('../features/history/history-page'),
   (m) => m.HistoryPage,

@@ -19,6 +19,7 @@ import {
   medkitOutline,
   peopleOutline,
   personAddOutline,
+  shieldCheckmarkOutline,
   starOutline,
   timeOutline,
   videocamOutline,
@@ -191,6 +192,15 @@ export const TABS: readonly TabDefinition[] = [
     roles: STAFF,
     href: () => paths.messages(),
     badge: MessagesBadge,
+  },
+  // The privacy officer's queue of reports of accesses (decisions.md, access disputes).
+  {
+    id: 'disputes',
+    label: msg`Segnalazioni di accesso`,
+    icon: shieldCheckmarkOutline,
+    roles: ['ADM'],
+    href: () => paths.disputes(),
+    menuOnly: true,
   },
   // Guests fill no surveys; administrators build none (decisions.md, surveys).
   {

@@ -131,6 +131,8 @@ export const ErrorCode = v.picklist([
   'SECURITY_CODE_WRONG',
   'SECURITY_NO_PHONE',
   'SECURITY_PASSWORD_WRONG',
+  'DISPUTE_EXISTS',
+  'DISPUTE_CLOSED',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -5,6 +5,7 @@ export * from './conferences';
 export * from './conferences-call';
 export * from './consents';
 export * from './consents-catalogue';
+export * from './disputes';
 export * from './document-requests';
 export * from './documents';
 export * from './guests';

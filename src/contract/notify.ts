@@ -30,7 +30,12 @@ export type NotificationCategory = v.InferOutput<typeof NotificationCategory>;
  * Nobody opts in or out of them: they are in no category, never in the preferences, and always worth the
  * SMS fallback.
  */
-export const ACCOUNT_NOTICE_EVENTS = ['NEW_DEVICE_LOGIN', 'SHL_OPENED'] as const;
+export const ACCOUNT_NOTICE_EVENTS = [
+  'NEW_DEVICE_LOGIN',
+  'SHL_OPENED',
+  'ACCESS_ALERT',
+  'ACCESS_DISPUTE_ANSWERED',
+] as const;
 export type AccountNoticeEvent = (typeof ACCOUNT_NOTICE_EVENTS)[number];
 
 /** The events a user may choose in the preferences. */
@@ -75,6 +80,13 @@ export const MAX_REMINDER_DAYS = 30;
 /** Reminder days of a user who never chose: the day before. */
 export const DEFAULT_REMINDER_DAYS: readonly number[] = [1];
 
+/**
+ * Access alerts (a patient's own option, beside the categories): told of every read of their dossier by
+ * someone else, by everyone or only by those outside their care team. Patients only; off by default.
+ */
+export const AccessAlerts = v.picklist(['OFF', 'EVERYONE', 'OUTSIDE_CARE_TEAM']);
+export type AccessAlerts = v.InferOutput<typeof AccessAlerts>;
+
 /** `GET /notify/preferences`, and the body of `PUT /notify/preferences` (the whole set, replaced). */
 export const NotificationPreferences = v.strictObject({
   /** The general switch: off, nothing is delivered (the counts in the app still change). */
@@ -89,6 +101,8 @@ export const NotificationPreferences = v.strictObject({
     v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_REMINDER_DAYS))),
     v.maxLength(MAX_REMINDER_OFFSETS),
   ),
+  /** Absent from an older client's body: off. Anyone but a patient is saved with OFF. */
+  accessAlerts: v.optional(AccessAlerts, 'OFF'),
 });
 export type NotificationPreferences = v.InferOutput<typeof NotificationPreferences>;
 

@@ -43,6 +43,7 @@ export const patterns = {
   doConsensus: '/doConsensus',
   pinReset: '/pin-reset',
   help: '/help',
+  disputes: '/disputes',
   faq: '/faq',
   guests: '/guests',
   guestWizard: '/guestwizard',
@@ -140,6 +141,7 @@ export const paths = {
   doConsensus: (params?: QueryParams): string => withQuery(patterns.doConsensus, params),
   pinReset: (): string => patterns.pinReset,
   help: (): string => patterns.help,
+  disputes: (): string => patterns.disputes,
   faq: (): string => patterns.faq,
   /** `confirm`: the ids a guest prepare answered, once signed (the list then confirms and reports). */
   guests: (confirm?: { ids: readonly number[]; guestId?: number }): string =>

@@ -11,6 +11,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   events: text('events').array().notNull(),
   important: text('important').array().notNull(),
   reminderDays: integer('reminder_days').array().notNull(),
+  /** OFF, EVERYONE or OUTSIDE_CARE_TEAM: a patient's access alerts (services/access-alerts). */
+  accessAlerts: text('access_alerts').notNull().default('OFF'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

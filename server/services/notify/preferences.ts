@@ -1,5 +1,7 @@
 import { and, eq, ne, notInArray } from 'drizzle-orm';
 import {
+  ACCOUNT_NOTICE_EVENTS,
+  type AccessAlerts,
   categoriesOf,
   DEFAULT_REMINDER_DAYS,
   eventsOf,
@@ -10,7 +12,7 @@ import {
   type PreferenceEvent,
 } from '../../../src/contract';
 import type { Database } from '../../db/client';
-import { notificationOutbox, notificationPreferences } from '../../db/schema';
+import { notificationOutbox, notificationPreferences, users } from '../../db/schema';
 import { rescheduleUserReminders } from './reminders';
 import { deliveryTime } from './schedule';
 
@@ -24,6 +26,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   events: Object.values(NOTIFICATION_EVENTS).flat(),
   important: [],
   reminderDays: [...DEFAULT_REMINDER_DAYS],
+  accessAlerts: 'OFF',
 };
 
 type PreferencesRow = typeof notificationPreferences.$inferSelect;
@@ -44,6 +47,7 @@ function fromRow(row: PreferencesRow): NotificationPreferences {
     events: wholeCategories(row.events),
     important: row.important as NotificationPreferences['important'],
     reminderDays: row.reminderDays,
+    accessAlerts: row.accessAlerts as AccessAlerts,
   };
 }
 
@@ -72,11 +76,19 @@ export async function savePreferences(
     reminderDays: [...new Set(input.reminderDays)].sort((a, b) => a - b),
   };
   await db.transaction(async (tx) => {
+    // Access alerts are about a patient's own dossier: anyone else is saved with them off.
+    const [owner] = await tx.select({ type: users.userType }).from(users).where(eq(users.id, userId));
+    if (owner?.type !== 'PAT') saved.accessAlerts = 'OFF';
     await tx
       .insert(notificationPreferences)
       .values({ userId, ...saved, updatedAt: now })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...saved, updatedAt: now } });
-    const mine = and(eq(notificationOutbox.userId, userId), eq(notificationOutbox.status, 'PENDING'));
+    // Notices about the account leave whatever the preferences: neither dropped nor moved to a digest slot.
+    const mine = and(
+      eq(notificationOutbox.userId, userId),
+      eq(notificationOutbox.status, 'PENDING'),
+      notInArray(notificationOutbox.event, [...ACCOUNT_NOTICE_EVENTS]),
+    );
     await tx
       .update(notificationOutbox)
       .set({ status: 'DROPPED' })

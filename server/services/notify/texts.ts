@@ -36,6 +36,12 @@ export const EVENT_TITLES: Record<NotificationEvent, Localized> = {
   MESSAGE_NEW: { it: 'Hai un nuovo messaggio', en: 'You have a new message' },
   // The link's label is the patient's own words (often a visit or a condition): it stays in the portal.
   SHL_OPENED: { it: 'Un tuo link condiviso è stato aperto', en: 'One of your shared links was opened' },
+  // Who read and what stays in the portal: the treatment history shows it after login.
+  ACCESS_ALERT: { it: 'Qualcuno ha aperto il tuo Fascicolo', en: 'Someone opened your health record' },
+  ACCESS_DISPUTE_ANSWERED: {
+    it: 'La tua segnalazione ha ricevuto una risposta',
+    en: 'Your report has been answered',
+  },
   NEW_DEVICE_LOGIN: {
     it: 'Nuovo accesso al Fascicolo da un nuovo dispositivo',
     en: 'New sign-in to the portal from a new device',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CareTeam, ProjectUnit } from '../../../src/contract';
 import type { Database } from '../../db/client';
 import {
@@ -70,4 +70,16 @@ export async function userPatientUnits(
     .from(units)
     .where(and(or(inArray(units.id, viaProjects), ...ownUnit), inArray(units.id, unitsOfPatient(patientId))))
     .orderBy(asc(units.name));
+}
+
+/**
+ * Whether a user is in a patient's care team (the same physicians as `careTeam`), as SQL on ids that
+ * may be columns: the access-alert sweep asks it per audit row, without an audit row of its own.
+ */
+export function inCareTeam(userId: SQL, patientId: SQL, now: Date): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.userType} = 'PHY' and (
+    ${users.id} in (select ${projectMembers.userId} from ${projectMembers} where ${projectMembers.projectId} in
+      (select ${consents.projectId} from ${consents} where ${projectConsentsInForce(sql`(${patientId})`, now)}))
+    or ${users.unitId} in
+      (select ${documents.provenanceUnitId} from ${documents} where ${documents.patientId} = ${patientId})))`;
 }

@@ -1,4 +1,10 @@
-import { getJson } from '../../api/request';
+import { getJson, sendJson } from '../../api/request';
+import {
+  type Dispute,
+  type DisputeInput,
+  Dispute as DisputeSchema,
+  MyDisputes,
+} from '../../contract/disputes';
 import type { TreatmentHistory } from '../../contract/documents';
 import { TreatmentHistory as TreatmentHistorySchema } from '../../contract/documents';
 import {
@@ -57,4 +63,14 @@ export async function fetchHistoryOptions(patientId: number): Promise<HistoryOpt
     users: users.users,
     documentTypes: types.documentTypes,
   };
+}
+
+/** `GET /disputes/mine`: the patient's reports of accesses, each with its state and the officer's answer. */
+export function fetchMyDisputes(): Promise<MyDisputes> {
+  return getJson('disputes/mine', MyDisputes, { context: { quiet: true } });
+}
+
+/** `POST /disputes`: "I don't recognise this access", with an optional comment. */
+export function reportAccess(input: DisputeInput): Promise<Dispute> {
+  return sendJson('post', 'disputes', input, DisputeSchema);
 }

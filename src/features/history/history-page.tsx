@@ -11,11 +11,13 @@ import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState } from '../../ui/state-views';
+import { DisputeSheet } from './dispute-sheet';
 import type { HistoryFilters as Filters } from './filters';
 import { activeFilterCount, NO_FILTERS } from './filters';
 import { HistoryFilters } from './history-filters';
 import { HistoryList } from './history-list';
 import { useHistory } from './use-history';
+import { useReports } from './use-reports';
 import './history.css';
 
 function parseId(raw: string | undefined): number | null {
@@ -29,16 +31,18 @@ export function HistoryPage(): JSX.Element {
   const ownId = user && isPatientSide(user.userType) ? user.patientId : null;
   if (ownId !== null && patientId !== ownId) return <Navigate to={paths.datahistory(ownId)} replace />;
   if (patientId === null) return <Navigate to={paths.home()} replace />;
-  return <HistoryScreen patientId={patientId} own={ownId !== null} />;
+  return <HistoryScreen patientId={patientId} own={ownId !== null} canReport={user?.userType === 'PAT'} />;
 }
 
-function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
+function HistoryScreen(props: { patientId: number; own: boolean; canReport: boolean }): JSX.Element {
+  const { patientId, own, canReport } = props;
   const { t } = useLingui();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [includeOwn, setIncludeOwn] = useState(false);
   const history = useHistory(patientId, filters, includeOwn);
   const { state } = history;
   const filtered = activeFilterCount(filters) > 0;
+  const reports = useReports(canReport);
 
   return (
     <PageLayout
@@ -70,7 +74,11 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
                 <p className="muted list-summary" aria-live="polite">
                   <Trans>{page.total} accessi</Trans>
                 </p>
-                <HistoryList items={page.items} />
+                <HistoryList
+                  items={page.items}
+                  disputes={reports.byAudit}
+                  {...(canReport ? { onReport: reports.open } : {})}
+                />
                 {history.hasMore && (
                   <div className="list-more">
                     <IonButton fill="clear" onClick={() => void history.loadMore()}>
@@ -83,6 +91,9 @@ function HistoryScreen({ patientId, own }: { patientId: number; own: boolean }):
           </>
         )}
       </LoadedView>
+      {canReport && (
+        <DisputeSheet item={reports.reporting} onClose={reports.close} onReport={reports.report} />
+      )}
     </PageLayout>
   );
 }

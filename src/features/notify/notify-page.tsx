@@ -4,14 +4,17 @@
  * conference answers, a guest of invitations.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useEffect, useState } from 'react';
 import { useLoader } from '../../api/use-loader';
 import type { NotificationPreferences } from '../../contract/notify';
 import { type PushState, pushState } from '../../pwa/push-device';
+import { currentUserAtom } from '../../session/session-atoms';
 import { LoadedView } from '../../ui/loaded-view';
 import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
+import { AccessAlertsSection } from './access-alerts-section';
 import { fetchPreferences, savePreferences } from './api';
 import { DeviceSection, switchIsOn } from './device-section';
 import { PreferencesForm } from './preferences-form';
@@ -20,6 +23,7 @@ import './notify.css';
 export function NotifyPage(): JSX.Element {
   const { t } = useLingui();
   const { state, reload, update } = useLoader(fetchPreferences);
+  const isPatient = useAtomValue(currentUserAtom)?.userType === 'PAT';
   const [device, setDevice] = useState<PushState | null>(null);
 
   useEffect(() => {
@@ -54,6 +58,9 @@ export function NotifyPage(): JSX.Element {
                   onSaved={(saved) => update(() => saved)}
                 />
               </section>
+              {isPatient && (
+                <AccessAlertsSection preferences={preferences} onSaved={(saved) => update(() => saved)} />
+              )}
             </>
           )}
         </LoadedView>
