@@ -106,7 +106,20 @@ describe.each(databaseTargets)('access disputes on $name', ({ location }) => {
     const item = queue.items.find((entry) => entry.id === made.id);
     expect(item).toMatchObject({
       patientId: mario.patientId,
-      access: { userName: ferrari.displayName, userRole: 'PHY', activity: 'DOCUMENT_VIEW' },
+      // Named in the officer's language, as the history names them.
+      access: {
+        userName: ferrari.displayName,
+        userRole: 'Medico',
+        activity: 'Visualizzazione di un documento',
+      },
+    });
+    const english = v.parse(
+      DisputeQueue,
+      await (await ctx.call('/api/disputes/queue', 'admin', { language: 'en-US' })).json(),
+    );
+    expect(english.items.find((entry) => entry.id === made.id)?.access).toMatchObject({
+      userRole: 'Physician',
+      activity: 'Document viewed',
     });
     expect((await trail('DISPUTE_READ')).length).toBeGreaterThan(0);
     const empty = await send(

@@ -11,6 +11,7 @@ import {
 import type { AppEnv } from '../app-env';
 import { answerDispute, disputeQueue } from '../services/disputes/officer';
 import { myDisputes, reportAccess } from '../services/disputes/report';
+import { languageOf } from '../services/language';
 import { onInvalid } from '../validate';
 
 /** Reports of accesses a patient does not recognise, and the privacy officer's queue and answers. */
@@ -26,7 +27,7 @@ export const disputesRoutes = new Hono<AppEnv>()
   })
   .get('/disputes/queue', async (c) => {
     const { db } = c.get('deps');
-    return c.json((await disputeQueue(db, await c.var.user())) satisfies DisputeQueue);
+    return c.json((await disputeQueue(db, await c.var.user(), languageOf(c))) satisfies DisputeQueue);
   })
   .put(
     '/disputes/:id/answer',

@@ -79,6 +79,18 @@ function label(table: Record<string, Localized>, code: string, language: Languag
   return table[code]?.[language] ?? code;
 }
 
+/** An audit row's role, title and activity as the reader's language names them (the officer's queue). */
+export function accessLabels(
+  row: { userRole: string; accessTitle: string; activity: string },
+  language: Language,
+): { userRole: string; accessTitle: string; activity: string } {
+  return {
+    userRole: label(userRoles, row.userRole, language),
+    accessTitle: label(accessTitles, row.accessTitle, language),
+    activity: label(activities, row.activity, language),
+  };
+}
+
 /**
  * What staff must not learn from a history: that the patient obscured anything. The obscuring changes
  * themselves, the refusals of obscured documents and studies (detail `OBSCURED`, `study … OBSCURED`), and

@@ -38,6 +38,7 @@ export const DisputeQueueItem = v.object({
   ...Dispute.entries,
   patientId: v.number(),
   patientName: v.string(),
+  /** The access disputed; role, title and activity as the officer's language names them. */
   access: v.object({
     dateTime: v.string(),
     userName: v.string(),

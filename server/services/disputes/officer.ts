@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { accessDisputes, auditLog, notificationOutbox, patients, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { recordReadOfEach, recordWrite } from '../access/recorded';
+import { accessLabels } from '../history';
+import type { Language } from '../language';
 import { toDispute } from './report';
 
 /** The privacy officer is the administrator: the role that already answers for the portal's accounts. */
@@ -15,7 +17,11 @@ function assertOfficer(user: UserRow): void {
  * The open reports, oldest first, with the facts of each access. Reading them is reading those
  * patients' trail: one audit row per patient listed.
  */
-export async function disputeQueue(db: Database, officer: UserRow): Promise<DisputeQueue> {
+export async function disputeQueue(
+  db: Database,
+  officer: UserRow,
+  language: Language,
+): Promise<DisputeQueue> {
   assertOfficer(officer);
   const rows = await db
     .select({ dispute: accessDisputes, access: auditLog, name: patients.name, surname: patients.surname })
@@ -40,9 +46,7 @@ export async function disputeQueue(db: Database, officer: UserRow): Promise<Disp
       access: {
         dateTime: access.at.toISOString(),
         userName: access.userName,
-        userRole: access.userRole,
-        accessTitle: access.accessTitle,
-        activity: access.activity,
+        ...accessLabels(access, language),
         documentId: access.documentId,
         detail: access.detail,
       },

@@ -3,7 +3,7 @@
  * oldest first, each answered and closed here. The server refuses anyone else.
  */
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import { useLoader } from '../../api/use-loader';
 import type { DisputeAnswer, DisputeQueueItem } from '../../contract/disputes';
@@ -35,7 +35,11 @@ export function DisputesPage(): JSX.Element {
             ) : (
               <>
                 <p className="muted list-summary" aria-live="polite">
-                  <Trans>{queue.items.length} segnalazioni aperte</Trans>
+                  <Plural
+                    value={queue.items.length}
+                    one="# segnalazione aperta"
+                    other="# segnalazioni aperte"
+                  />
                 </p>
                 {queue.items.map((item) => (
                   <DisputeCard key={item.id} item={item} onAnswer={answer} />
