@@ -15,6 +15,20 @@ const pastStatuses = new Set(['inactive', 'remission', 'resolved']);
 
 export const isPastProblem = (row: ConditionRow): boolean => pastStatuses.has(row.clinicalStatus);
 
+/**
+ * The current problem list: one item per SNOMED CT concept, its latest record. A chronic problem written
+ * in several letters (diabetes, "scompensato" in one of them) is one problem to the reader.
+ */
+export function currentProblems(rows: readonly ConditionRow[]): ConditionRow[] {
+  const latest = new Map<string, ConditionRow>();
+  for (const row of rows) {
+    if (isPastProblem(row)) continue;
+    const kept = latest.get(row.snomedCode);
+    if (!kept || kept.recordedAt.getTime() < row.recordedAt.getTime()) latest.set(row.snomedCode, row);
+  }
+  return rows.filter((row) => latest.get(row.snomedCode) === row);
+}
+
 const statusDisplays: Record<string, string> = {
   active: 'Active',
   recurrence: 'Recurrence',

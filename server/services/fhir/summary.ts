@@ -5,7 +5,7 @@ import type { Language, Localized } from '../language';
 import { immunizationResource, medicationResource } from './medications';
 import { emptyNarrative, tableNarrative } from './narrative';
 import { organizationResource, patientResource } from './patient';
-import { allergyResource, conditionResource, isPastProblem } from './problems';
+import { allergyResource, conditionResource, currentProblems, isPastProblem } from './problems';
 import { observationResource } from './results';
 import {
   allergiesSection,
@@ -91,12 +91,7 @@ export function summaryBundle(record: ClinicalRecord, options: SummaryOptions): 
   const organization = entryId(randomUUID());
   const context: MappingContext = { language, patient, organization };
   const built = [
-    section(
-      problemsSection,
-      record.conditions.filter((row) => !isPastProblem(row)),
-      conditionResource,
-      context,
-    ),
+    section(problemsSection, currentProblems(record.conditions), conditionResource, context),
     section(allergiesSection, record.allergies, allergyResource, context),
     section(medicationsSection, record.medications, medicationResource, context),
     section(immunizationsSection, record.immunizations, immunizationResource, context),
