@@ -261,3 +261,16 @@ export const SecurityDevicesPage = page(
   () => import('../features/security/devices-page'),
   (m) => m.SecurityDevicesPage,
 );
+export const SharedLinksPage = page(
+  () => import('../features/shl/shared-links-page'),
+  (m) => m.SharedLinksPage,
+);
+/** The viewer first takes the browser's language (a doctor abroad), so it never shows in the wrong one. */
+export const ShlViewerPage = page(
+  () =>
+    import('../features/shl/viewer/viewer-page').then(async (module) => {
+      await module.followBrowserLanguage();
+      return module;
+    }),
+  (m) => m.ShlViewerPage,
+);

@@ -56,6 +56,8 @@ import {
   SecurityPage,
   SelectConsentSignerPage,
   SelectDigitalConsentSignerPage,
+  SharedLinksPage,
+  ShlViewerPage,
   SignCheckPage,
   SignFeaConsentsPage,
   SignFeaConsentsResultPage,
@@ -96,6 +98,8 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.cdcDiscovery, page: CdcLaunchPage, access: 'public' },
   { pattern: patterns.mecdc, page: CdcLaunchPage, access: 'public' },
   { pattern: patterns.pinReset, page: PinResetPage, access: 'public' },
+  // A SMART Health Link opens with no account: the link in the fragment is the credential; no tab bar.
+  { pattern: patterns.shlViewer, page: ShlViewerPage, access: 'public', fullScreen: true },
   // Help and FAQ skip the login check (spec 2).
   { pattern: patterns.help, page: HelpPage, access: 'public' },
   { pattern: patterns.faq, page: FaqPage, access: 'public' },
@@ -104,6 +108,7 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.notify, page: NotifyPage, access: 'session' },
   { pattern: patterns.securityDevices, page: SecurityDevicesPage, access: 'session' },
   { pattern: patterns.securityPasskeys, page: PasskeysPage, access: 'session' },
+  { pattern: patterns.sharedLinks, page: SharedLinksPage, access: 'session' },
   {
     pattern: patterns.patients,
     page: PatientListPage,

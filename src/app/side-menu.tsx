@@ -18,6 +18,7 @@ import {
   logOutOutline,
   notificationsOutline,
   personCircleOutline,
+  qrCodeOutline,
   shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import { useAtom, useAtomValue } from 'jotai';
@@ -26,8 +27,10 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { runtimeConfig } from '../config/runtime-config';
 import { paths } from '../routing/paths';
+import { isPatientSide } from '../session/roles';
 import { currentUserAtom } from '../session/session-atoms';
 import { logout } from '../session/sign-out';
+import { useMayDownload } from '../session/use-guest-may-download';
 import { confirm } from '../ui/confirm-dialog';
 import { IonMenu, IonMenuToggle } from '../ui/ionic/menu';
 import { ROLE_LABEL } from '../ui/role-labels';
@@ -93,6 +96,8 @@ export function SideMenu(): JSX.Element {
   const focus = useMenuFocus();
   const menu = useOpenWhenAsked();
   useCloseOnNavigation(menu, pathname);
+  const patientSide = user !== null && isPatientSide(user.userType) && user.patientId !== null;
+  const mayShare = useMayDownload(patientSide ? user.userType : null, user?.patientId ?? null) && patientSide;
   const entries = [
     ...menuEntriesFor(user),
     ...(user?.userType === 'PAT' && user.patientId !== null
@@ -104,6 +109,10 @@ export function SideMenu(): JSX.Element {
             href: paths.pair(user.patientId),
           },
         ]
+      : []),
+    // Sharing a link hands the documents on: the patient, or a guest whose grant allows downloads.
+    ...(mayShare
+      ? [{ id: 'shared-links', label: msg`Link condivisi`, icon: qrCodeOutline, href: paths.sharedLinks() }]
       : []),
     { id: 'notify', label: msg`Notifiche`, icon: notificationsOutline, href: paths.notify() },
     {

@@ -12,7 +12,17 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-export const localeAtom = persistentAtom<Locale>('language', DEFAULT_LOCALE, isLocale);
+const LOCALE_KEY = 'language';
+export const localeAtom = persistentAtom<Locale>(LOCALE_KEY, DEFAULT_LOCALE, isLocale);
+
+/** Whether this browser ever chose a language here (else the portal speaks its default). */
+export function localeChosen(): boolean {
+  try {
+    return localStorage.getItem(LOCALE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 export function currentLocale(): Locale {
   return appStore().get(localeAtom);

@@ -71,6 +71,10 @@ export const patterns = {
   securityDevices: '/security/devices',
   securityPasskeys: '/security/passkeys',
   securityAuthenticator: '/security/authenticator',
+  /** The patient's SMART Health Links (the server's notice of an open leads here). */
+  sharedLinks: '/shared-links',
+  /** The public viewer of a SMART Health Link: the link itself follows in the fragment (`#shlink:/…`). */
+  shlViewer: '/shl',
 } as const;
 
 const id = (value: number | string): string => encodeURIComponent(String(value));
@@ -175,4 +179,7 @@ export const paths = {
   securityPasskeys: (): string => patterns.securityPasskeys,
   /** Staff only: the authenticator app's (re-)enrolment. */
   securityAuthenticator: (): string => patterns.securityAuthenticator,
+  sharedLinks: (): string => patterns.sharedLinks,
+  /** The viewer's full address for a `shlink:/…`, on this portal's origin: what the QR code carries. */
+  shlViewer: (shlink: string, origin: string): string => `${origin}${patterns.shlViewer}#${shlink}`,
 } as const;
