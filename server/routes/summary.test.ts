@@ -6,7 +6,7 @@ import type { Bundle, Composition, Observation } from '@medplum/fhirtypes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
-import { auditLog } from '../db/schema';
+import { auditLog, guests, users } from '../db/schema';
 
 /** LOINC of the glycated haemoglobin in IFCC units (mmol/mol), Mario's diabetes follow-up. */
 const HBA1C = '59261-8';
@@ -100,6 +100,34 @@ describe.each(databaseTargets)('Patient summary PDF on $name', ({ location }) =>
       .where(and(eq(auditLog.patientId, luca), eq(auditLog.activity, 'SUMMARY_READ')));
     expect(row).toMatchObject({ outcome: 'DENIED', userRole: 'PHY', accessTitle: 'NONE' });
     expect((await pdf(mario + 1, 'mario.rossi')).status).toBe(403);
+  });
+
+  it("gives a guest the PDF only with their grant's download right, the refusal audited", async () => {
+    expect((await pdf(mario, 'ospite')).status).toBe(200);
+    const [guest] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'ospite'));
+    const grant = and(eq(guests.guestUserId, guest?.id ?? 0), eq(guests.patientId, mario));
+    const [before] = await ctx.db.select({ rights: guests.rights }).from(guests).where(grant);
+    await ctx.db
+      .update(guests)
+      .set({ rights: ['dossier', 'chat'] })
+      .where(grant);
+    try {
+      const refused = await pdf(mario, 'ospite');
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: 'DOWNLOAD_NOT_ALLOWED' });
+      const [row] = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.patientId, mario), eq(auditLog.userRole, 'GUE'), eq(auditLog.outcome, 'DENIED')),
+        );
+      expect(row).toMatchObject({ activity: 'SUMMARY_READ', detail: 'DOWNLOAD_NOT_ALLOWED' });
+    } finally {
+      await ctx.db
+        .update(guests)
+        .set({ rights: before?.rights ?? [] })
+        .where(grant);
+    }
   });
 
   it('answers 401 without a token, 400 on a bad patient id, 404 on an unknown patient', async () => {

@@ -1,6 +1,9 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { recordRefusal } from '../access/recorded';
+import { liveGrant } from '../accounts/guest-grants';
 import { patientSummaryDocument } from '../fhir/operation';
 import type { Language, Localized } from '../language';
 import { drawPages, type Fonts, type PageFrame } from '../pdf/draw';
@@ -55,6 +58,18 @@ const fileDay = (instant: Date): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', dateStyle: 'short' }).format(instant);
 
 /**
+ * A guest prints the summary as they print a document: with the download right of their live grant. With
+ * no live grant at all the gate refuses, with its own code and audit row.
+ */
+async function refuseGuestWithoutDownload(db: Database, user: UserRow, patientId: number): Promise<void> {
+  if (user.userType !== 'GUE') return;
+  const grant = await liveGrant(db, user, patientId);
+  if (!grant || grant.rights.includes('download')) return;
+  await recordRefusal(db, user, patientId, 'SUMMARY_READ', { detail: 'DOWNLOAD_NOT_ALLOWED' });
+  throw new HttpError(403, 'DOWNLOAD_NOT_ALLOWED');
+}
+
+/**
  * The patient summary as a PDF in the caller's language: the same call as the FHIR operation (gate,
  * SUMMARY_READ audit, what this caller may see), its sections printed with the words of the Bundle's
  * narrative, under the header the portal's documents have; nobody signs it.
@@ -66,6 +81,7 @@ export async function summaryPdf(
   options: { language: Language; hospital: string },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const { language, hospital } = options;
+  await refuseGuestWithoutDownload(db, user, patientId);
   const { bundle, sections } = await patientSummaryDocument(db, user, patientId, {
     language,
     organizationName: hospital,
