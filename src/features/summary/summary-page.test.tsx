@@ -92,6 +92,14 @@ describe('SummaryPage', () => {
     const share = screen.getByText('Condividi con un link').closest('ion-button');
     expect(share?.getAttribute('router-link')).toBe('/shared-links?new=1');
 
+    // The index jumps to a section: it scrolls there and takes the focus.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    fireEvent.click(screen.getByRole('button', { name: 'Risultati di laboratorio 1' }));
+    const results = screen.getByRole('region', { name: 'Risultati di laboratorio' });
+    expect(scrolled).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(results);
+
     fireEvent.click(screen.getByText('Scarica FHIR (JSON)'));
     expect(saved).toEqual(['sintesi-2026-11-28.json']);
     fireEvent.click(screen.getByText('Scarica PDF'));

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import { paths } from '../../routing/paths';
@@ -19,6 +19,7 @@ import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { fetchSummary } from './api';
 import { SummaryActions } from './summary-actions';
+import { SummaryIndex } from './summary-index';
 import './summary.css';
 
 function parseId(raw: string | undefined): number | null {
@@ -43,6 +44,7 @@ function SummaryScreen({ patientId, staff }: { patientId: number; staff: boolean
   const load = useCallback(() => fetchSummary(patientId), [patientId]);
   const { state, reload } = useLoader(load, { keepOnError: true });
   const mayDownload = useMayDownload(user?.userType ?? null, patientId);
+  const idPrefix = `summary${useId().replace(/[^\w-]/g, '')}`;
   return (
     <PageLayout
       title={t`Sintesi sanitaria`}
@@ -52,15 +54,9 @@ function SummaryScreen({ patientId, staff }: { patientId: number; staff: boolean
       <div className="summary-page">
         <p className="summary-intro">
           {staff ? (
-            <Trans>
-              I problemi, le allergie, le terapie, le vaccinazioni e gli ultimi esami del paziente, come
-              risultano dai documenti e dai registri del fascicolo.
-            </Trans>
+            <Trans>Ciò che i documenti e i registri del fascicolo dicono della salute del paziente.</Trans>
           ) : (
-            <Trans>
-              I tuoi problemi di salute, allergie, terapie, vaccinazioni e ultimi esami, come risultano dai
-              documenti e dai registri del fascicolo.
-            </Trans>
+            <Trans>Ciò che i documenti e i registri del fascicolo dicono della tua salute.</Trans>
           )}
         </p>
         <LoadedView state={state} onRetry={() => void reload()} staleNotice>
@@ -72,7 +68,12 @@ function SummaryScreen({ patientId, staff }: { patientId: number; staff: boolean
                 mayDownload={mayDownload}
                 mayShare={!staff && mayDownload === true}
               />
-              <IpsSummary document={document} />
+              <SummaryIndex
+                sections={document.sections}
+                idPrefix={idPrefix}
+                lang={document.composition.language}
+              />
+              <IpsSummary document={document} idPrefix={idPrefix} />
             </>
           )}
         </LoadedView>
