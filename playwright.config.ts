@@ -34,6 +34,7 @@ const SECOND_STREAM = [
   'pin-reset.spec.ts',
   'security-password.spec.ts',
   'security-recovery.spec.ts',
+  'shl.spec.ts',
   'targets.spec.ts',
   'text-size.spec.ts',
   'timeline.spec.ts',

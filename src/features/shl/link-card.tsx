@@ -53,13 +53,16 @@ export function LinkCard({
         <span>
           <Trans>Creato il {dateTime(link.createdAt)}</Trans>
         </span>
-        <span>
-          {link.state === 'expired' ? (
-            <Trans>Scaduto il {dateTime(link.expiresAt)}</Trans>
-          ) : (
-            <Trans>Scade il {dateTime(link.expiresAt)}</Trans>
-          )}
-        </span>
+        {/* A revoked link's expiry no longer matters. */}
+        {link.state !== 'revoked' && (
+          <span>
+            {link.state === 'expired' ? (
+              <Trans>Scaduto il {dateTime(link.expiresAt)}</Trans>
+            ) : (
+              <Trans>Scade il {dateTime(link.expiresAt)}</Trans>
+            )}
+          </span>
+        )}
       </p>
       {link.state === 'locked' && (
         <p className="record-card-meta">

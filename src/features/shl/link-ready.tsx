@@ -51,18 +51,6 @@ export function LinkReady({ link }: { link: ReadyLink }): JSX.Element {
         <Trans>Fai inquadrare il codice con la fotocamera di un altro telefono, oppure invia il link.</Trans>
       </p>
       <QrCode text={link.url} label={t`Codice QR del link «${link.label}»`} />
-      <label className="field" htmlFor="shl-url">
-        <span>{t`Link`}</span>
-        <textarea
-          id="shl-url"
-          ref={field}
-          className="shl-url"
-          readOnly
-          rows={3}
-          value={link.url}
-          onFocus={(event) => event.target.select()}
-        />
-      </label>
       <div className="shl-ready-actions">
         <IonButton onClick={() => void copy()}>
           <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
@@ -94,6 +82,21 @@ export function LinkReady({ link }: { link: ReadyLink }): JSX.Element {
           </p>
         </div>
       )}
+      {/* Not inside its label: the address would become part of the field's name. */}
+      <div className="field">
+        <label htmlFor="shl-url" className="shl-field-label">
+          {t`Link`}
+        </label>
+        <textarea
+          id="shl-url"
+          ref={field}
+          className="shl-url"
+          readOnly
+          rows={3}
+          value={link.url}
+          onFocus={(event) => event.target.select()}
+        />
+      </div>
       <p className="shl-hint">
         <Trans>
           Scade il {dateTime(link.expiresAt)}. Questo codice QR si vede solo ora: potrai comunque revocare il

@@ -33,6 +33,14 @@ function FieldError({ id, error }: { id: string; error: MessageDescriptor | unde
   );
 }
 
+/** Where the focus goes to show a problem: the field's control (the summary's box for "nothing chosen"). */
+export const FIELD_CONTROL: Record<keyof DraftProblems, string> = {
+  label: 'shl-label',
+  passcode: 'shl-passcode',
+  expiresAt: 'shl-expiry',
+  documentIds: 'shl-summary',
+};
+
 export function NewLinkForm({
   patientId,
   draft,
@@ -66,34 +74,11 @@ export function NewLinkForm({
             onChange={(event) => onChange({ label: event.target.value })}
           />
         </label>
+        <FieldError id="shl-label-error" error={problems.label} />
         <p className="shl-hint" id="shl-label-hint">
           {t`Ad esempio «Visita cardiologica». Lo vede anche chi apre il link.`}
         </p>
-        <FieldError id="shl-label-error" error={problems.label} />
       </div>
-
-      <fieldset className="shl-choices" {...invalid('documentIds')}>
-        <legend className="shl-legend">{t`Cosa condividi`}</legend>
-        <label className={`shl-choice${draft.summary ? ' shl-choice-on' : ''}`}>
-          <input
-            type="checkbox"
-            checked={draft.summary}
-            onChange={(event) => onChange({ summary: event.target.checked })}
-          />
-          <span>
-            <span className="shl-choice-label">{t`Riepilogo sanitario`}</span>
-            <span className="shl-choice-hint">
-              {t`Problemi, allergie, terapie, vaccinazioni ed esami recenti`}
-            </span>
-          </span>
-        </label>
-        <FieldError id="shl-documentIds-error" error={problems.documentIds} />
-      </fieldset>
-      <DocumentChecklist
-        patientId={patientId}
-        value={draft.documentIds}
-        onChange={(documentIds) => onChange({ documentIds })}
-      />
 
       <fieldset className="shl-choices">
         <legend className="shl-legend">{t`Codice di accesso`}</legend>
@@ -150,6 +135,29 @@ export function NewLinkForm({
         </label>
         <FieldError id="shl-expiresAt-error" error={problems.expiresAt} />
       </div>
+      <fieldset className="shl-choices" {...invalid('documentIds')}>
+        <legend className="shl-legend">{t`Cosa condividi`}</legend>
+        <FieldError id="shl-documentIds-error" error={problems.documentIds} />
+        <label className={`shl-choice${draft.summary ? ' shl-choice-on' : ''}`}>
+          <input
+            id="shl-summary"
+            type="checkbox"
+            checked={draft.summary}
+            onChange={(event) => onChange({ summary: event.target.checked })}
+          />
+          <span>
+            <span className="shl-choice-label">{t`Riepilogo sanitario`}</span>
+            <span className="shl-choice-hint">
+              {t`Problemi, allergie, terapie, vaccinazioni ed esami recenti`}
+            </span>
+          </span>
+        </label>
+      </fieldset>
+      <DocumentChecklist
+        patientId={patientId}
+        value={draft.documentIds}
+        onChange={(documentIds) => onChange({ documentIds })}
+      />
     </div>
   );
 }

@@ -22,7 +22,13 @@ import {
   newDraft,
   problemsOfReply,
 } from './new-link';
-import { NewLinkForm } from './new-link-form';
+import { FIELD_CONTROL, NewLinkForm } from './new-link-form';
+
+/** The first field in error, in the form's order, takes the focus (and scrolls into view) with its message. */
+function focusFirst(problems: DraftProblems): void {
+  const field = (Object.keys(FIELD_CONTROL) as (keyof DraftProblems)[]).find((name) => problems[name]);
+  if (field) window.setTimeout(() => document.getElementById(FIELD_CONTROL[field])?.focus(), 0);
+}
 
 export function NewLinkSheet({
   open,
@@ -57,7 +63,10 @@ export function NewLinkSheet({
     const found = checkDraft(draft);
     setProblems(found);
     setError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
     setBusy(true);
     try {
       const body = bodyOf(draft, patientId, new Date());
@@ -71,8 +80,10 @@ export function NewLinkSheet({
       onCreated();
     } catch (failure) {
       const atFields = problemsOfReply(failure);
-      if (atFields) setProblems(atFields);
-      else setError(failureMessage(failure));
+      if (atFields) {
+        setProblems(atFields);
+        focusFirst(atFields);
+      } else setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -66,14 +66,14 @@ export function OpenForm({
             onChange={(event) => setRecipient(event.target.value)}
           />
         </label>
-        <p className="shl-hint" id="shl-recipient-hint">
-          {t`Chi ha condiviso il link vedrà che lo hai aperto tu.`}
-        </p>
         {missing.recipient && (
           <p className="field-error" id="shl-recipient-error">
             {t`Inserisci il tuo nome`}
           </p>
         )}
+        <p className="shl-hint" id="shl-recipient-hint">
+          {t`Chi ha condiviso il link vedrà che lo hai aperto tu.`}
+        </p>
       </div>
       {withPasscode && (
         <div className="shl-field">
@@ -90,14 +90,14 @@ export function OpenForm({
               onChange={(event) => setPasscode(event.target.value)}
             />
           </label>
-          <p className="shl-hint" id="shl-passcode-hint">
-            {t`Il codice non è nel link: te lo ha comunicato a parte chi lo ha condiviso.`}
-          </p>
           {passcodeError && (
             <p className="field-error" id="shl-passcode-error" role="alert">
               {passcodeError}
             </p>
           )}
+          <p className="shl-hint" id="shl-passcode-hint">
+            {t`Il codice non è nel link: te lo ha comunicato a parte chi lo ha condiviso.`}
+          </p>
         </div>
       )}
       {state?.failed && (
