@@ -50,6 +50,7 @@ import { securityPasskeyRoutes } from './routes/security-passkeys';
 import { shlPublicRoutes, shlRoutes } from './routes/shl';
 import { signRoutes } from './routes/signing';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
+import { summaryRoutes } from './routes/summary';
 import { surveyRoutes } from './routes/surveys';
 import { uploadRoutes } from './routes/uploads';
 
@@ -90,6 +91,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', securityRoutes)
     .route('/', securityPasskeyRoutes)
     .route('/', shlRoutes)
+    .route('/', summaryRoutes)
     .all('*', apiNotFound);
 }
 

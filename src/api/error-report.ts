@@ -26,10 +26,20 @@ function isQuiet(options: Pick<NormalizedOptions, 'context'> | undefined, status
   return Array.isArray(quiet) && status !== undefined && quiet.includes(status);
 }
 
+/** A FHIR error (the `/fhir` endpoint): the catalogue's code leads its first issue's diagnostics. */
+const OperationOutcome = v.object({
+  resourceType: v.literal('OperationOutcome'),
+  issue: v.array(v.object({ diagnostics: v.optional(v.string()) })),
+});
+
 /** ky 2 reads the error body itself (`error.data`, parsed JSON); the response body is consumed by then. */
 function readReply(error: HTTPError): ErrorReplyType | null {
   const result = v.safeParse(ErrorReply, error.data);
-  return result.success ? result.output : null;
+  if (result.success) return result.output;
+  const outcome = v.safeParse(OperationOutcome, error.data);
+  const code = outcome.success ? /^[A-Z][A-Z_]*/.exec(outcome.output.issue[0]?.diagnostics ?? '')?.[0] : null;
+  const reply = v.safeParse(ErrorReply, { status: error.response.status, code, message: '' });
+  return reply.success ? reply.output : null;
 }
 
 /** Answers only: ky calls this hook for timeouts and network failures too, `reportTransportError` has those. */

@@ -278,3 +278,7 @@ export const ShlViewerPage = page(
     }),
   (m) => m.ShlViewerPage,
 );
+export const SummaryPage = page(
+  () => import('../features/summary/summary-page'),
+  (m) => m.SummaryPage,
+);

@@ -19,6 +19,7 @@ import {
   medkitOutline,
   peopleOutline,
   personAddOutline,
+  pulseOutline,
   shieldCheckmarkOutline,
   starOutline,
   timeOutline,
@@ -85,6 +86,14 @@ export const TABS: readonly TabDefinition[] = [
     icon: timeOutline,
     roles: PATIENT_SIDE,
     href: () => paths.timeline(),
+    menuOnly: true,
+  },
+  {
+    id: 'summary',
+    label: msg`Sintesi sanitaria`,
+    icon: pulseOutline,
+    roles: PATIENT_SIDE,
+    href: () => paths.summary(),
     menuOnly: true,
   },
   {

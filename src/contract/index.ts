@@ -32,6 +32,7 @@ export * from './security-password';
 export * from './security-webauthn';
 export * from './signing';
 export * from './studies';
+export * from './summary';
 export * from './surveys';
 export * from './uploads';
 export * from './user';

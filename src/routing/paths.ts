@@ -76,6 +76,9 @@ export const patterns = {
   sharedLinks: '/shared-links',
   /** The public viewer of a SMART Health Link: the link itself follows in the fragment (`#shlink:/…`). */
   shlViewer: '/shl',
+  /** The patient summary (IPS): the patient's own, and staff's of the patient they have open. */
+  summary: '/summary',
+  patientSummary: '/summary/:patientId',
 } as const;
 
 const id = (value: number | string): string => encodeURIComponent(String(value));
@@ -181,7 +184,11 @@ export const paths = {
   securityPasskeys: (): string => patterns.securityPasskeys,
   /** Staff only: the authenticator app's (re-)enrolment. */
   securityAuthenticator: (): string => patterns.securityAuthenticator,
-  sharedLinks: (): string => patterns.sharedLinks,
+  /** `create`: the screen opens on a new link (the summary screen's "share with a link"). */
+  sharedLinks: (create?: boolean): string =>
+    create ? `${patterns.sharedLinks}?new=1` : patterns.sharedLinks,
   /** The viewer's full address for a `shlink:/…`, on this portal's origin: what the QR code carries. */
   shlViewer: (shlink: string, origin: string): string => `${origin}${patterns.shlViewer}#${shlink}`,
+  summary: (): string => patterns.summary,
+  patientSummary: (patientId: number | string): string => `/summary/${id(patientId)}`,
 } as const;

@@ -33,9 +33,11 @@ export function emptyNarrative(language: Language, text: string): Narrative {
   return div(language, `<p>${escapeXml(text)}</p>`);
 }
 
+// Four-digit years: Italian's short style writes two, and a summary spans decades.
+const day = { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 const dayFormats: Record<Language, Intl.DateTimeFormat> = {
-  it: new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short' }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', dateStyle: 'short' }),
+  it: new Intl.DateTimeFormat('it-IT', day),
+  en: new Intl.DateTimeFormat('en-GB', day),
 };
 
 /** A day (`YYYY-MM-DD`) or an instant as the reader's language writes a date; the day of Rome for instants. */

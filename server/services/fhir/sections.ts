@@ -22,6 +22,8 @@ export interface SectionSpec<Row> {
   title: Localized;
   headings: Localized[];
   cells(row: Row, language: Language): string[];
+  /** An out-of-range row, which a printed table marks (results above or below their range). */
+  flagged?(row: Row): boolean;
 }
 
 const clinicalStatuses: Record<string, Localized> = {
@@ -173,5 +175,9 @@ export const resultsSection: SectionSpec<ObservationRow> = {
       interpretation ? labelOf(interpretationLabels, interpretation, language) : '',
       dayText(row.effectiveAt, language),
     ];
+  },
+  flagged: (row) => {
+    const interpretation = interpretationOf(row);
+    return interpretation === 'H' || interpretation === 'L';
   },
 };

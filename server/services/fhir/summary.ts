@@ -33,6 +33,26 @@ export interface SummaryOptions {
   now: Date;
 }
 
+/**
+ * A section as its narrative writes it (title, columns, the rows' cells, which rows are out of range, or the
+ * empty sentence): what another rendering of the same document, the PDF, prints.
+ */
+export interface SectionText {
+  /** The section's LOINC code. */
+  code: string;
+  title: string;
+  headings: string[];
+  rows: string[][];
+  flagged: boolean[];
+  empty: string | null;
+}
+
+/** The Bundle and its sections' text, built together from the same rows. */
+export interface SummaryDocument {
+  bundle: Bundle;
+  sections: SectionText[];
+}
+
 const title: Localized = { it: 'Sintesi clinica internazionale (IPS)', en: 'International Patient Summary' };
 const nothing: Localized = { it: 'Nessuna informazione disponibile.', en: 'No information available.' };
 
@@ -46,14 +66,16 @@ function section<Row>(
   rows: Row[],
   toResource: (row: Row, entry: EntryId, context: MappingContext) => Resource,
   context: MappingContext,
-): { section: CompositionSection | null; entries: BundleEntry[] } {
+): { section: CompositionSection | null; entries: BundleEntry[]; text: SectionText | null } {
   const { language } = context;
+  const headings = spec.headings.map((heading) => heading[language]);
+  const cells = rows.map((row) => spec.cells(row, language));
   const head = {
     title: spec.title[language],
     code: concept([{ system: systems.loinc, code: spec.code, display: spec.display }]),
   };
   if (rows.length === 0) {
-    if (!spec.required) return { section: null, entries: [] };
+    if (!spec.required) return { section: null, entries: [], text: null };
     const reason = concept(
       [{ system: systems.listEmptyReason, code: 'unavailable', display: 'Unavailable' }],
       nothing[language],
@@ -61,20 +83,28 @@ function section<Row>(
     return {
       section: { ...head, text: emptyNarrative(language, nothing[language]), emptyReason: reason },
       entries: [],
+      text: { code: spec.code, title: head.title, headings, rows: [], flagged: [], empty: nothing[language] },
     };
   }
   const entries = rows.map((row) => {
     const entry = entryId(randomUUID());
     return { fullUrl: entry.fullUrl, resource: toResource(row, entry, context) };
   });
-  const text = tableNarrative(
-    language,
-    spec.headings.map((heading) => heading[language]),
-    rows.map((row) => spec.cells(row, language)),
-  );
   return {
-    section: { ...head, text, entry: entries.map((entry) => ({ reference: entry.fullUrl })) },
+    section: {
+      ...head,
+      text: tableNarrative(language, headings, cells),
+      entry: entries.map((entry) => ({ reference: entry.fullUrl })),
+    },
     entries,
+    text: {
+      code: spec.code,
+      title: head.title,
+      headings,
+      rows: cells,
+      flagged: rows.map((row) => spec.flagged?.(row) ?? false),
+      empty: null,
+    },
   };
 }
 
@@ -83,8 +113,9 @@ function section<Row>(
  * Composition (LOINC 60591-5), then the Patient, the hospital and every resource a section references,
  * each with a `urn:uuid:` fullUrl that the references use. Built from what the caller may see
  * (readClinicalRecord); generated on request, so every call is a new document with new identifiers.
+ * The sections' text comes along for the PDF, so both print the same cells.
  */
-export function summaryBundle(record: ClinicalRecord, options: SummaryOptions): Bundle {
+export function summaryDocument(record: ClinicalRecord, options: SummaryOptions): SummaryDocument {
   const { language, now } = options;
   const composition = entryId(randomUUID());
   const patient = entryId(randomUUID());
@@ -118,7 +149,7 @@ export function summaryBundle(record: ClinicalRecord, options: SummaryOptions): 
     ],
     section: built.flatMap((item) => (item.section ? [item.section] : [])),
   };
-  return {
+  const bundle: Bundle = {
     resourceType: 'Bundle',
     meta: { profile: [profiles.bundle] },
     language,
@@ -135,4 +166,5 @@ export function summaryBundle(record: ClinicalRecord, options: SummaryOptions): 
       ...built.flatMap((item) => item.entries),
     ],
   };
+  return { bundle, sections: built.flatMap((item) => (item.text ? [item.text] : [])) };
 }

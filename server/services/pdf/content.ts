@@ -11,6 +11,10 @@ const Table = v.object({
   widths: v.optional(v.array(v.number())),
   /** Index of the column whose non-empty value marks an out-of-range row (printed in bold). */
   flagColumn: v.optional(v.number()),
+  /** Out-of-range rows said row by row (printed in bold), for tables with no flag column. */
+  flaggedRows: v.optional(v.array(v.boolean())),
+  /** Cells too long for their column go on over more lines instead of being cut. */
+  wrap: v.optional(v.boolean()),
 });
 
 const Section = v.object({

@@ -15,7 +15,8 @@ export type LayoutLine =
   | { kind: 'heading'; text: string }
   | { kind: 'text'; text: string }
   | { kind: 'tableHeader'; cells: string[]; widths: number[] }
-  | { kind: 'tableRow'; cells: string[]; widths: number[]; flagged: boolean }
+  /** Each cell is its lines: one, cut to fit, unless the table wraps its cells. */
+  | { kind: 'tableRow'; cells: string[][]; widths: number[]; flagged: boolean }
   | { kind: 'gap' }
   | { kind: 'signature' };
 
@@ -27,6 +28,16 @@ export const lineHeight: Record<LayoutLine['kind'], number> = {
   gap: 8,
   signature: 70,
 };
+
+/** The distance between the lines of a wrapped table cell. */
+export const cellLineHeight = 11;
+
+/** The height a line takes: a table row grows with its tallest cell. */
+export function heightOf(line: LayoutLine): number {
+  if (line.kind !== 'tableRow') return lineHeight[line.kind];
+  const lines = Math.max(1, ...line.cells.map((cell) => cell.length));
+  return lineHeight.tableRow + (lines - 1) * cellLineHeight;
+}
 
 /** About 5 pt per character of 10 pt Helvetica text; the renderer shrinks the rare longer line. */
 const pointsPerChar = 5;
@@ -52,8 +63,10 @@ function columnWidths(table: ContentTable): number[] {
   return shares.map((share) => (share / total) * textWidth);
 }
 
+const cellChars = (width: number): number => Math.max(1, Math.floor((width - 6) / pointsPerChar));
+
 function fitCell(text: string, width: number): string {
-  const maxChars = Math.max(1, Math.floor((width - 6) / pointsPerChar));
+  const maxChars = cellChars(width);
   return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}…`;
 }
 
@@ -76,16 +89,22 @@ class Paginator {
   }
 
   add(line: LayoutLine): void {
-    if (!this.fits(lineHeight[line.kind])) this.breakPage();
+    if (!this.fits(heightOf(line))) this.breakPage();
     // A gap at the top of a page is useless.
     if (line.kind === 'gap' && this.current.length === 0) return;
     this.current.push(line);
-    this.remaining -= lineHeight[line.kind];
+    this.remaining -= heightOf(line);
   }
 }
 
-/** The lines of each page, header and footer excluded; the last page ends with the signature. */
-export function layoutDocument(content: DocumentContent): LayoutLine[][] {
+/**
+ * The lines of each page, header and footer excluded; a signed document's last page ends with the
+ * signature (`signature: false` for a document nobody signs, such as the patient summary).
+ */
+export function layoutDocument(
+  content: Pick<DocumentContent, 'sections'>,
+  options: { signature: boolean } = { signature: true },
+): LayoutLine[][] {
   const paginator = new Paginator();
   for (const section of content.sections) {
     if (section.newPage) paginator.breakPage();
@@ -105,25 +124,29 @@ export function layoutDocument(content: DocumentContent): LayoutLine[][] {
         widths,
       };
       paginator.add(header);
-      for (const row of section.table.rows) {
+      const { wrap, flagColumn, flaggedRows } = section.table;
+      for (const [at, row] of section.table.rows.entries()) {
+        const line: LayoutLine = {
+          kind: 'tableRow',
+          cells: row.map((cell, index) => {
+            const width = widths[index] ?? 0;
+            return wrap ? wrapText(cell, cellChars(width)) : [fitCell(cell, width)];
+          }),
+          widths,
+          flagged: flaggedRows?.[at] ?? (flagColumn !== undefined && (row[flagColumn] ?? '') !== ''),
+        };
         // A table continued on the next page repeats its header.
-        if (!paginator.fits(lineHeight.tableRow)) {
+        if (!paginator.fits(heightOf(line))) {
           paginator.breakPage();
           paginator.add(header);
         }
-        const flagIndex = section.table.flagColumn;
-        paginator.add({
-          kind: 'tableRow',
-          cells: row.map((cell, index) => fitCell(cell, widths[index] ?? 0)),
-          widths,
-          flagged: flagIndex !== undefined && (row[flagIndex] ?? '') !== '',
-        });
+        paginator.add(line);
       }
       paginator.add({ kind: 'gap' });
     }
     paginator.add({ kind: 'gap' });
   }
-  paginator.add({ kind: 'signature' });
+  if (options.signature) paginator.add({ kind: 'signature' });
   return paginator.pages;
 }
 

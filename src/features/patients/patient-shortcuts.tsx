@@ -10,6 +10,7 @@ import {
   flaskOutline,
   folderOpenOutline,
   mailOutline,
+  pulseOutline,
   timeOutline,
 } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
@@ -18,7 +19,7 @@ import { paths } from '../../routing/paths';
 import { currentUserAtom } from '../../session/session-atoms';
 
 /**
- * From the demographic record to the patient's dossier, timeline, treatment history and consents, and
+ * From the demographic record to the patient's dossier, timeline, summary, treatment history and consents, and
  * (staff) to a message to the patient: the messages screen opens its sheet with the patient chosen.
  */
 export function PatientShortcuts({ patientId, own }: { patientId: number; own: boolean }): JSX.Element {
@@ -50,6 +51,10 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
           </IonButton>
         </>
       )}
+      <IonButton routerLink={own ? paths.summary() : paths.patientSummary(patientId)} fill="outline">
+        <IonIcon slot="start" icon={pulseOutline} aria-hidden="true" />
+        <Trans>Sintesi sanitaria</Trans>
+      </IonButton>
       {writes && (
         <IonButton routerLink={paths.messages(patientId)} fill="outline">
           <IonIcon slot="start" icon={mailOutline} aria-hidden="true" />

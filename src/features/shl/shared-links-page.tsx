@@ -8,7 +8,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { addOutline } from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useLoader } from '../../api/use-loader';
 import type { ShlLink, ShlList } from '../../contract/shl';
 import { isPatientSide } from '../../session/roles';
@@ -40,6 +41,11 @@ export function SharedLinksPage(): JSX.Element {
   // Opens happen elsewhere (a doctor abroad): coming back to the screen shows the latest.
   const { state, reload, update } = useLoader(load, { keepOnError: true, refreshOnReturn: true });
   const [creating, setCreating] = useState(false);
+  // `?new=1` (the summary screen's "share with a link"): the screen opens on the new link's sheet.
+  const asked = new URLSearchParams(useLocation().search).get('new') === '1';
+  useEffect(() => {
+    if (asked && mayShare) setCreating(true);
+  }, [asked, mayShare]);
   const [busy, setBusy] = useState(false);
 
   const revoke = async (link: ShlLink): Promise<void> => {

@@ -54,13 +54,17 @@ export function numberText(value: unknown, locale: string): string | undefined {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value);
 }
 
-/** "5.4 mmol/L": the value with its unit (its display, else its UCUM code). */
+/** A UCUM code that names no unit: an annotation alone (`{INR}`, `{ratio}`) or the unity `1`. */
+const unitless = (code: string): boolean => code === '1' || /^\{[^}]*\}$/.test(code);
+
+/** "5.4 mmol/L": the value with its unit (its display, else its UCUM code unless that names no unit). */
 export function quantityText(quantity: Quantity | undefined, locale: string): string | undefined {
   if (!quantity || typeof quantity !== 'object') return undefined;
   const value = numberText(quantity.value, locale);
   if (value === undefined) return undefined;
   const comparator = str(quantity.comparator) ?? '';
-  const unit = str(quantity.unit) ?? str(quantity.code);
+  const code = str(quantity.code);
+  const unit = str(quantity.unit) ?? (code && !unitless(code) ? code : undefined);
   return `${comparator}${value}${unit ? ` ${unit}` : ''}`;
 }
 

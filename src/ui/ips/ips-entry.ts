@@ -32,10 +32,27 @@ export interface EntryFact {
   value: string | undefined;
 }
 
+/** A result outside its reference range, marked beside the entry's title. */
+export interface EntryFlag {
+  direction: 'high' | 'low' | 'abnormal';
+  label: string;
+}
+
 export interface EntryView {
   title: string;
   facts: EntryFact[];
+  flag?: EntryFlag;
 }
+
+/** Interpretation codes worth a mark (HL7 v3 ObservationInterpretation): out of range, or abnormal. */
+const FLAGGED: Readonly<Record<string, EntryFlag['direction']>> = {
+  H: 'high',
+  HH: 'high',
+  L: 'low',
+  LL: 'low',
+  A: 'abnormal',
+  AA: 'abnormal',
+};
 
 export interface EntryContext {
   translate: (descriptor: MessageDescriptor) => string;
@@ -153,6 +170,13 @@ function observation(resource: Observation, context: EntryContext): EntryFact[] 
   ];
 }
 
+function observationFlag(resource: Observation, context: EntryContext): { flag?: EntryFlag } {
+  const code = codeOf(list(resource.interpretation)[0]);
+  const direction = code !== undefined && Object.hasOwn(FLAGGED, code) ? FLAGGED[code] : undefined;
+  const label = labelOf(INTERPRETATION_LABELS, code);
+  return direction && label ? { flag: { direction, label: context.translate(label) } } : {};
+}
+
 /** The entry's title and facts; empty facts are left for the view to drop. */
 export function entryView(resource: Resource, context: EntryContext): EntryView {
   const fallback = context.translate(msg`Voce senza descrizione`);
@@ -165,8 +189,10 @@ export function entryView(resource: Resource, context: EntryContext): EntryView 
       return { title: medicationName(resource, context) ?? fallback, facts: medication(resource, context) };
     case 'Immunization':
       return { title: conceptText(resource.vaccineCode) ?? fallback, facts: immunization(resource, context) };
-    case 'Observation':
-      return { title: conceptText(resource.code) ?? fallback, facts: observation(resource, context) };
+    case 'Observation': {
+      const view = { title: conceptText(resource.code) ?? fallback, facts: observation(resource, context) };
+      return { ...view, ...observationFlag(resource, context) };
+    }
     default: {
       const coded = (resource as { code?: Condition['code'] }).code;
       return { title: conceptText(coded) ?? resource.resourceType, facts: [] };

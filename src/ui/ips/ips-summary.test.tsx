@@ -62,8 +62,28 @@ describe('IpsSummary', () => {
     expect(results.getByText('Emoglobina glicata')).toBeTruthy();
     expect(results.getByText('6,1 %')).toBeTruthy();
     expect(results.getByText('4–5,6 %')).toBeTruthy();
-    expect(results.getByText('Alto')).toBeTruthy();
+    // The interpretation, and the mark beside the name.
+    expect(results.getAllByText('Alto')).toHaveLength(2);
     expect(results.getByText('01/10/2026')).toBeTruthy();
+  });
+
+  it('marks a result out of its range beside its name, and writes no unit for a UCUM code that names none', () => {
+    const bundle = structuredClone(IPS_BUNDLE);
+    const observation = bundle.entry?.find((entry) => entry.resource?.resourceType === 'Observation');
+    if (observation?.resource?.resourceType !== 'Observation') throw new Error('no observation');
+    const flagged = observation.resource;
+    renderSummary(bundle);
+    const flag = within(section('Risultati di laboratorio')).getByText('↑').parentElement;
+    expect(flag?.className).toBe('ips-flag ips-flag-high');
+    expect(flag?.textContent).toBe('↑ Alto');
+
+    flagged.valueQuantity = { value: 1.12, system: 'http://unitsofmeasure.org', code: '{INR}' };
+    flagged.interpretation = [{ coding: [{ code: 'N' }] }];
+    document.body.innerHTML = '';
+    renderSummary(bundle);
+    const results = within(section('Risultati di laboratorio'));
+    expect(results.getByText('1,12')).toBeTruthy();
+    expect(results.queryByText('↑')).toBeNull();
   });
 
   it('says why a section is empty', () => {

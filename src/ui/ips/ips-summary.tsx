@@ -12,7 +12,7 @@ import { useDateFormat } from '../../i18n/dates';
 import { FactList } from '../fact-section';
 import { codeOf, conceptText, fhirDateText, list, nameText, str } from './fhir-read';
 import type { IpsDocument, IpsSection } from './ips-document';
-import { type EntryContext, entryView } from './ips-entry';
+import { type EntryContext, type EntryFlag, entryView } from './ips-entry';
 import { EMPTY_REASON_LABELS, GENDER_LABELS, labelOf } from './ips-labels';
 import './ips.css';
 
@@ -28,29 +28,40 @@ function EntryItem({
   const view = entryView(resource, context);
   return (
     <li className="ips-entry">
-      <p className="ips-entry-title" lang={lang}>
-        {view.title}
-      </p>
+      <div className="ips-entry-head">
+        <p className="ips-entry-title" lang={lang}>
+          {view.title}
+        </p>
+        {view.flag && (
+          <span className={`ips-flag ips-flag-${view.flag.direction}`}>
+            <span aria-hidden="true">{FLAG_ARROWS[view.flag.direction]}</span> {view.flag.label}
+          </span>
+        )}
+      </div>
       {view.facts.length > 0 && <FactList facts={view.facts} />}
     </li>
   );
 }
 
+const FLAG_ARROWS: Readonly<Record<EntryFlag['direction'], string>> = { high: '↑', low: '↓', abnormal: '!' };
+
 function SectionView({
   section,
   context,
   lang,
+  id,
 }: {
   section: IpsSection;
   context: EntryContext;
   lang: string | undefined;
+  id: string | undefined;
 }): JSX.Element {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const known = labelOf(EMPTY_REASON_LABELS, codeOf(section.emptyReason));
   const reason = known ? i18n._(known) : conceptText(section.emptyReason);
   return (
-    <section className="ips-section" aria-labelledby={headingId}>
+    <section className="ips-section" aria-labelledby={headingId} id={id} tabIndex={id ? -1 : undefined}>
       <h3 id={headingId} lang={section.title ? lang : undefined}>
         {section.title ?? t`Sezione senza titolo`}
       </h3>
@@ -71,7 +82,17 @@ function SectionView({
   );
 }
 
-export function IpsSummary({ document }: { document: IpsDocument }): JSX.Element {
+/** A section's element id under `idPrefix`, for a screen that links to the sections (an index). */
+export const ipsSectionId = (idPrefix: string, section: IpsSection): string => `${idPrefix}-${section.key}`;
+
+export function IpsSummary({
+  document,
+  idPrefix,
+}: {
+  document: IpsDocument;
+  /** Gives each section an id (`ipsSectionId`) that takes the focus when jumped to. */
+  idPrefix?: string;
+}): JSX.Element {
   const { t, i18n } = useLingui();
   const format = useDateFormat();
   const { composition, patient } = document;
@@ -108,7 +129,13 @@ export function IpsSummary({ document }: { document: IpsDocument }): JSX.Element
         />
       </header>
       {document.sections.map((section) => (
-        <SectionView key={section.key} section={section} context={context} lang={lang} />
+        <SectionView
+          key={section.key}
+          section={section}
+          context={context}
+          lang={lang}
+          id={idPrefix ? ipsSectionId(idPrefix, section) : undefined}
+        />
       ))}
     </article>
   );
