@@ -21,8 +21,8 @@ function useContents(link: ShlLink): string {
   const { t } = useLingui();
   const count = link.documentCount;
   const documents = count === 1 ? t`1 documento` : t`${count} documenti`;
-  if (link.withSummary && count > 0) return t`Riepilogo sanitario e ${documents}`;
-  return link.withSummary ? t`Riepilogo sanitario` : documents;
+  if (link.withSummary && count > 0) return t`Sintesi sanitaria e ${documents}`;
+  return link.withSummary ? t`Sintesi sanitaria` : documents;
 }
 
 export function LinkCard({

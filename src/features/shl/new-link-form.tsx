@@ -146,7 +146,7 @@ export function NewLinkForm({
             onChange={(event) => onChange({ summary: event.target.checked })}
           />
           <span>
-            <span className="shl-choice-label">{t`Riepilogo sanitario`}</span>
+            <span className="shl-choice-label">{t`Sintesi sanitaria`}</span>
             <span className="shl-choice-hint">
               {t`Problemi, allergie, terapie, vaccinazioni ed esami recenti`}
             </span>

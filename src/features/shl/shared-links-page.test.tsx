@@ -61,7 +61,7 @@ describe('/shared-links', () => {
     renderPage();
     const card = await screen.findByRole('article', { name: 'Visita cardiologica' });
     expect(within(card).getByText('Attivo')).toBeTruthy();
-    expect(within(card).getByText('Riepilogo sanitario e 2 documenti')).toBeTruthy();
+    expect(within(card).getByText('Sintesi sanitaria e 2 documenti')).toBeTruthy();
     expect(within(card).getByText('Con codice di accesso')).toBeTruthy();
     expect(within(card).getByText('Dr. Anna Weber')).toBeTruthy();
     const old = screen.getByRole('article', { name: 'Vecchio' });
