@@ -153,6 +153,11 @@ test('Mario turns access alerts on; the physician reads his document; the push a
     await enPage.goto('/notify');
     await enPage.locator('#notify-access-alerts').scrollIntoViewIfNeeded();
     await shoot(enPage, 'notify-option-en');
+    // The journeys after this one share Mario: his alerts go back off (an alert's SMS would meet their login codes).
+    const enAlerts = enPage.locator('section', { hasText: 'Alert me when someone opens my health record' });
+    await enAlerts.getByRole('radio', { name: /^No/ }).click();
+    await expect(enAlerts.getByRole('radio', { name: /^No/ })).toBeChecked();
+    await expect(enPage.getByText('Preferences saved.')).toBeVisible();
     await english.close();
     const englishOfficer = await browser.newContext({ ...test.info().project.use, locale: 'en-GB' });
     const enOfficer = await englishOfficer.newPage();

@@ -151,7 +151,8 @@ export function diabeticRecord(
       displayEn: code.displayEn,
       clinicalStatus: 'active',
       onsetDate: isoDay(onset),
-      recordedAt: onset,
+      // The practitioner's problem list as it stands today: the latest word on the problem (controlled now).
+      recordedAt: now,
     },
     medication: {
       patientId,
