@@ -31,11 +31,17 @@ async function virtualAuthenticator(page: Page): Promise<void> {
 /** The app's own sign-out (menu, "Esci", confirmation): the SPA drops its tokens and the IdP session ends. */
 async function signOut(page: Page, t: (it: string, en: string) => string): Promise<void> {
   await page.getByRole('button', { name: t('Apri il menu', 'Open the menu') }).click();
-  await page.locator('ion-menu').getByText(t('Esci', 'Sign out'), { exact: true }).click();
-  await page
-    .locator('ion-alert')
-    .getByRole('button', { name: t('Esci', 'Sign out') })
-    .click();
+  const confirm = page.locator('ion-alert').getByRole('button', { name: t('Esci', 'Sign out') });
+  // On a loaded machine a tap while the menu still opens can be lost (a rehearsal): tap again until asked.
+  await expect(async () => {
+    if (!(await confirm.isVisible()))
+      await page
+        .locator('ion-menu')
+        .getByText(t('Esci', 'Sign out'), { exact: true })
+        .click({ timeout: 5_000 });
+    await expect(confirm).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+  await confirm.click();
   // The IdP's end of session, then the portal's start, which leads to the login page.
   await expect(page.locator('#username')).toBeVisible({ timeout: 20_000 });
 }
