@@ -1,33 +1,12 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PUSH_PORT } from '../playwright.config';
 import { startLocalPushService } from '../server/test/push-endpoint';
 import { chooseLanguage } from './a11y-support';
 import { login } from './support';
+import { withStandInSubscription } from './support-push';
 import { openFromMenu } from './support-uploads';
 
 const SHOTS = 'test-results/screenshots-alerts';
-
-/** The stand-in push subscription (as in notify.spec.ts), installed before the app starts. */
-async function withStandInSubscription(
-  context: BrowserContext,
-  device: { endpoint: string; keys: { p256dh: string; auth: string } },
-): Promise<void> {
-  await context.addInitScript((subscription) => {
-    const fake = {
-      endpoint: subscription.endpoint,
-      toJSON: () => subscription,
-      unsubscribe: async () => true,
-    };
-    let subscribed = localStorage.getItem('e2e-push-subscribed') === 'yes';
-    PushManager.prototype.subscribe = async () => {
-      subscribed = true;
-      localStorage.setItem('e2e-push-subscribed', 'yes');
-      return fake as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async () =>
-      subscribed ? (fake as unknown as PushSubscription) : null;
-  }, device);
-}
 
 /** Phone shots at both sizes (and a tablet's where asked), then back to the project's viewport. */
 async function shoot(page: Page, name: string, sizes = [390, 360]): Promise<void> {

@@ -1,16 +1,8 @@
 import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
-import { createApp } from '../app';
-import type { AppEnv } from '../app-env';
-import { grantLiveness } from '../auth/grant-liveness';
-import { databaseReplayStore } from '../auth/replay-store';
-import { createTokenVerifier } from '../auth/token-verifier';
 import { patients, users } from '../db/schema';
-import { createMemoryLogger } from '../logger';
-import { LiveHub } from '../services/live/hub';
 import { ipsViolations } from '../test/fixtures/fhir';
 import {
   type DpopKey,
@@ -21,6 +13,7 @@ import {
   TEST_USERS,
   type TestIdp,
 } from '../test/idp';
+import { apiOn } from '../test/idp-api';
 import { PortalClient } from '../test/idp-flow';
 
 /**
@@ -29,29 +22,13 @@ import { PortalClient } from '../test/idp-flow';
  */
 describe.each(databaseTargets)('the FHIR endpoint with DPoP-bound tokens on $name', ({ location }) => {
   let t: TestIdp;
-  let app: Hono<AppEnv>;
-  let live: LiveHub;
+  let api: Awaited<ReturnType<typeof apiOn>>;
   let patientId: number;
   let key: DpopKey;
   let token: string;
   beforeAll(async () => {
     t = await startTestIdp(TEST_USERS, location);
-    const logger = createMemoryLogger();
-    live = await new LiveHub(10, logger).start(t.database);
-    app = createApp({
-      config: t.config,
-      db: t.database.db,
-      logger,
-      live,
-      verifyToken: createTokenVerifier({
-        issuer: t.issuer,
-        audience: t.config.apiAudience,
-        jwks: t.idp.publicJwks,
-        requireDpop: true,
-        replayStore: databaseReplayStore(t.database.db),
-        grantIsLive: grantLiveness(t.database.db),
-      }),
-    });
+    api = await apiOn(t, { requireDpop: true });
     const [patient] = await t.database.db
       .insert(patients)
       .values({
@@ -70,13 +47,13 @@ describe.each(databaseTargets)('the FHIR endpoint with DPoP-bound tokens on $nam
     token = (await new PortalClient(t).signIn('mario.rossi', TEST_PASSWORD, key)).tokens.access_token ?? '';
   });
   afterAll(async () => {
-    await live?.stop();
+    await api?.close();
     await t?.close();
   });
 
   const summaryUrl = () => `${t.base}/fhir/Patient/${patientId}/$summary`;
   const get = async (url: string, proofFor: string): Promise<Response> =>
-    app.request(url, {
+    api.app.request(url, {
       headers: {
         authorization: `DPoP ${token}`,
         dpop: await dpopProof(key, { htm: 'GET', htu: proofFor, accessToken: token }),
@@ -92,7 +69,7 @@ describe.each(databaseTargets)('the FHIR endpoint with DPoP-bound tokens on $nam
   });
 
   it('refuses the token without its proof, or with a proof for another URL, as an OperationOutcome', async () => {
-    const bare = await app.request(summaryUrl(), { headers: { authorization: `DPoP ${token}` } });
+    const bare = await api.app.request(summaryUrl(), { headers: { authorization: `DPoP ${token}` } });
     expect(bare.status).toBe(401);
     expect(((await bare.json()) as OperationOutcome).issue[0]?.code).toBe('login');
     const elsewhere = await get(summaryUrl(), `${t.base}/api/me`);

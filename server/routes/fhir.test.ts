@@ -6,13 +6,14 @@ import type {
   OperationOutcome,
   Patient,
 } from '@medplum/fhirtypes';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, guests, users } from '../db/schema';
 import { insertClinicalRecord } from '../test/fixtures/clinical-record';
 import { IPS_SECTIONS, ipsViolations } from '../test/fixtures/fhir';
 import { validationErrors, validationWarnings } from '../test/fixtures/fhir-validation';
+import { latestSummaryRead } from '../test/fixtures/summary-audit';
 
 const loinc = 'http://loinc.org';
 const sectionOf = (bundle: Bundle, code: string) =>
@@ -167,18 +168,7 @@ describe.each(databaseTargets)(
 
     it('audits the read as SUMMARY_READ and shows it, translated, in the treatment history', async () => {
       await summary('dott.ferrari');
-      const [row] = await ctx.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.patientId, mario),
-            eq(auditLog.activity, 'SUMMARY_READ'),
-            eq(auditLog.userRole, 'PHY'),
-          ),
-        )
-        .orderBy(sql`${auditLog.id} desc`)
-        .limit(1);
+      const row = await latestSummaryRead(ctx.db, mario, 'PHY');
       expect(row).toMatchObject({ outcome: 'ALLOWED', accessTitle: 'DOSSIER_CONSENT' });
       const history = async (language: string) =>
         (await (

@@ -1,12 +1,4 @@
-import type { Hono } from 'hono';
-import { createApp } from '../app';
-import type { AppEnv } from '../app-env';
-import { grantLiveness } from '../auth/grant-liveness';
-import { databaseReplayStore } from '../auth/replay-store';
-import { createTokenVerifier } from '../auth/token-verifier';
-import { createMemoryLogger } from '../logger';
-import { LiveHub } from '../services/live/hub';
-import { CookieJar, type TestIdp } from '../test/idp';
+import { CookieJar } from '../test/idp';
 
 export const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -17,19 +9,3 @@ export const WINDOWS_FIREFOX =
 
 /** A browser: its cookies and its User-Agent on every request to the IdP. */
 export const browser = (userAgent: string): CookieJar => new CookieJar({ 'user-agent': userAgent });
-
-/** The API on the test IdP's database, checking tokens and grants as production does. */
-export async function apiOn(t: TestIdp): Promise<{ app: Hono<AppEnv>; close(): Promise<void> }> {
-  const logger = createMemoryLogger();
-  const live = await new LiveHub(t.config.maxLiveStreams, logger).start(t.database);
-  const verifyToken = createTokenVerifier({
-    issuer: t.issuer,
-    audience: t.config.apiAudience,
-    jwks: t.idp.publicJwks,
-    requireDpop: false,
-    replayStore: databaseReplayStore(t.database.db),
-    grantIsLive: grantLiveness(t.database.db),
-  });
-  const app = createApp({ config: t.config, db: t.database.db, logger, verifyToken, live });
-  return { app, close: () => live.stop() };
-}

@@ -13,8 +13,9 @@ import {
 } from '../db/schema';
 import { TRUSTED_DEVICE_COOKIE } from '../idp/trusted-device';
 import { type CookieJar, startTestIdp, TEST_PASSWORD, TEST_USERS, type TestIdp } from '../test/idp';
+import { apiOn } from '../test/idp-api';
 import { PortalClient } from '../test/idp-flow';
-import { ANDROID_CHROME, apiOn, browser, IPHONE_SAFARI, WINDOWS_FIREFOX } from './security-devices.fixture';
+import { ANDROID_CHROME, browser, IPHONE_SAFARI, WINDOWS_FIREFOX } from './security-devices.fixture';
 
 describe.each(databaseTargets)('devices and sessions on $name', ({ location }) => {
   let t: TestIdp;

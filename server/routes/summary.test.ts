@@ -3,10 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Bundle, Composition, Observation } from '@medplum/fhirtypes';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { auditLog, guests, users } from '../db/schema';
+import { latestSummaryRead } from '../test/fixtures/summary-audit';
 
 /** LOINC of the glycated haemoglobin in IFCC units (mmol/mol), Mario's diabetes follow-up. */
 const HBA1C = '59261-8';
@@ -74,18 +75,7 @@ describe.each(databaseTargets)('Patient summary PDF on $name', ({ location }) =>
     const response = await pdf(mario, 'dott.ferrari');
     expect(response.status).toBe(200);
     expect(pdfText(await response.arrayBuffer())).toContain('Paziente: ROSSI Mario');
-    const [row] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.patientId, mario),
-          eq(auditLog.activity, 'SUMMARY_READ'),
-          eq(auditLog.userRole, 'PHY'),
-        ),
-      )
-      .orderBy(sql`${auditLog.id} desc`)
-      .limit(1);
+    const row = await latestSummaryRead(ctx.db, mario, 'PHY');
     expect(row).toMatchObject({ outcome: 'ALLOWED', accessTitle: 'DOSSIER_CONSENT' });
   });
 

@@ -12,6 +12,7 @@ import {
   SignOtpReply as SignOtpReplySchema,
   SignSyncReply as SignSyncReplySchema,
 } from '../contract/signing';
+import { saveBlob } from '../ui/save-file';
 
 const QUIET = { context: { quiet: true } } as const;
 
@@ -54,14 +55,7 @@ export function fetchSignedDocument(documentId: number): Promise<ArrayBuffer> {
   return pdfBytes(`signedDocuments/${documentId}`);
 }
 
-/** Saves bytes as a file through a temporary link (no new window: pop-up blockers). */
+/** Saves a signed PDF's bytes as a file. */
 export function saveFile(bytes: ArrayBuffer, filename: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([bytes], { type: 'application/pdf' }), filename);
 }

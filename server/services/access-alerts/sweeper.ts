@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
+import { startPeriodic } from '../../periodic';
 import { sweepAccessAlerts } from './sweep';
 
 /**
@@ -10,23 +11,12 @@ export function startAccessAlertSweeper(options: { db: Database; logger: Logger;
   stop(): Promise<void>;
 } {
   const { db, logger, intervalMs } = options;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = running
-      .then(() => sweepAccessAlerts(db, { now: new Date() }))
-      .then(
-        (queued) => {
-          if (queued > 0) logger.info('access alerts queued', { notices: queued });
-        },
-        (error: Error) => logger.warn('access alert sweep failed', { error: error.message }),
-      );
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    intervalMs,
+    pass: async () => {
+      const queued = await sweepAccessAlerts(db, { now: new Date() });
+      if (queued > 0) logger.info('access alerts queued', { notices: queued });
     },
-  };
+    onError: (error) => logger.warn('access alert sweep failed', { error: error.message }),
+  });
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
+import { startPeriodic } from '../../periodic';
 import { dispatchNotifications, type NotificationChannel } from './dispatch';
 
 /**
@@ -13,23 +14,12 @@ export function startNotificationDispatcher(options: {
   intervalMs?: number;
 }): { stop(): Promise<void> } {
   const { db, channel, logger, intervalMs = 5_000 } = options;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = running
-      .then(() => dispatchNotifications(db, channel, new Date()))
-      .then(
-        (served) => {
-          if (served > 0) logger.info('notifications dispatched', { users: served });
-        },
-        (error: Error) => logger.warn('notification dispatch failed', { error: error.message }),
-      );
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    intervalMs,
+    pass: async () => {
+      const served = await dispatchNotifications(db, channel, new Date());
+      if (served > 0) logger.info('notifications dispatched', { users: served });
     },
-  };
+    onError: (error) => logger.warn('notification dispatch failed', { error: error.message }),
+  });
 }

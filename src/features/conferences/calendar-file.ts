@@ -3,6 +3,7 @@
  * It names no one and nothing clinical (a calendar may be synced far from the portal): a video visit,
  * the time, and the portal's address.
  */
+import { saveBlob } from '../../ui/save-file';
 
 const VISIT_MINUTES = 30;
 
@@ -51,12 +52,5 @@ export function visitCalendar(visit: {
 
 /** Hands the file to the browser as a download (`videovisita.ics`). */
 export function downloadCalendar(content: string, fileName = 'videovisita.ics'): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([content], { type: 'text/calendar;charset=utf-8' }), fileName);
 }

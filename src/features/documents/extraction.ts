@@ -8,6 +8,7 @@ import { isStaff } from '../../session/roles';
 import { confirm } from '../../ui/confirm-dialog';
 import type { PDFDocumentProxy } from '../../ui/pdf/pdf';
 import { openPdf } from '../../ui/pdf/pdf';
+import { saveBlob } from '../../ui/save-file';
 import { showToast } from '../../ui/toasts';
 import type { DownloadedFile } from './api';
 import { downloadDocument } from './api';
@@ -34,15 +35,7 @@ async function extract(documentId: number, userType: UserType): Promise<Download
 export async function downloadWithAcceptance(documentId: number, userType: UserType): Promise<void> {
   const file = await extract(documentId, userType);
   if (!file) return;
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(file.blob, file.filename);
   showToast('success', msg`Download avviato`);
 }
 

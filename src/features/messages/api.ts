@@ -10,6 +10,7 @@ import {
   RecipientList,
   UserMessageState,
 } from '../../contract/messages';
+import { saveBlob } from '../../ui/save-file';
 import type { MessageDraft } from './draft';
 
 export type Box = 'received' | 'sent';
@@ -59,12 +60,7 @@ export async function sendMessage(draft: MessageDraft, file: File | null): Promi
 export async function downloadAttachment(id: number, name: string): Promise<void> {
   try {
     const blob = await api().get(`messages/${id}/attachment`).blob();
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(blob, name);
   } catch (error) {
     reportTransportError(error);
     throw error;

@@ -1,4 +1,4 @@
-/** The summary's downloads as files: their names, the FHIR JSON's bytes, and handing a file to the browser. */
+/** The summary's downloads as files: their names and the FHIR JSON's bytes. */
 
 /** FHIR's JSON media type (the file the bundle is saved as, as the server serves it). */
 export const FHIR_JSON = 'application/fhir+json';
@@ -35,16 +35,4 @@ export function dispositionName(disposition: string | null, fallback: string): s
   const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
   if (star) return decodeURIComponent(star);
   return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
-}
-
-/** Hands a file to the browser's downloads through a temporary link (no new window: pop-up blockers). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

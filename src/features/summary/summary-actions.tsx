@@ -8,8 +8,9 @@ import { codeDownloadOutline, documentOutline, qrCodeOutline } from 'ionicons/ic
 import type { JSX } from 'react';
 import { useState } from 'react';
 import { paths } from '../../routing/paths';
+import { saveBlob } from '../../ui/save-file';
 import { fetchSummaryPdf } from './api';
-import { fhirJsonFile, saveBlob, summaryFileName, timestampOf } from './files';
+import { fhirJsonFile, summaryFileName, timestampOf } from './files';
 
 export interface SummaryActionsProps {
   patientId: number;

@@ -9,20 +9,17 @@ import type { JSX } from 'react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useDateFormat } from '../../../i18n/dates';
 import '../../../ui/record-card.css';
+import { saveBlob } from '../../../ui/save-file';
 import type { SharedDocument } from './shared-files';
 
 /** pdf.js arrives with the first document opened, not with the viewer. */
 const PdfSheet = lazy(() => import('./pdf-sheet'));
 
-/** Saves the PDF under its title: a Blob URL clicked as a download, released once the browser has it. */
+/** Saves the PDF under its title, without the characters file systems refuse. */
 function download(document: SharedDocument, fallbackName: string): void {
   if (!document.pdf) return;
-  const url = URL.createObjectURL(new Blob([document.pdf], { type: 'application/pdf' }));
-  const anchor = window.document.createElement('a');
-  anchor.href = url;
-  anchor.download = `${(document.title ?? fallbackName).replace(/[\\/:*?"<>|]+/g, ' ').trim()}.pdf`;
-  anchor.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const name = `${(document.title ?? fallbackName).replace(/[\\/:*?"<>|]+/g, ' ').trim()}.pdf`;
+  saveBlob(new Blob([document.pdf], { type: 'application/pdf' }), name);
 }
 
 function DocumentCard({
