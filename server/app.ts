@@ -25,6 +25,7 @@ import { devSmsRoutes } from './routes/dev-sms';
 import { disputesRoutes } from './routes/disputes';
 import { documentRequestRoutes } from './routes/document-requests';
 import { documentRoutes } from './routes/documents';
+import { exportFileRoutes, exportRoutes } from './routes/export';
 import { fhirRoutes } from './routes/fhir';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
@@ -92,6 +93,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', securityPasskeyRoutes)
     .route('/', shlRoutes)
     .route('/', summaryRoutes)
+    .route('/', exportRoutes)
     .all('*', apiNotFound);
 }
 
@@ -146,6 +148,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(deps.config.apiBase, cdcLaunchRoutes);
   // A shared link is opened by someone with no account, from any application: the link is the credential.
   app.route(deps.config.apiBase, shlPublicRoutes);
+  // An archive's download is a link of a minute that the browser follows itself (no token to attach).
+  app.route(deps.config.apiBase, exportFileRoutes);
   // The demo's stand-in for the hospital application that launches the portal.
   if (deps.config.demoMode) app.route('/', cdcLauncherRoutes);
   app.route(deps.config.apiBase, createApi());

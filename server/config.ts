@@ -43,6 +43,8 @@ export interface ServerConfig {
   iceServers: IceServer[];
   /** How often the access-alert sweep reads the audit trail (ACCESS_ALERT_INTERVAL_MS; 15 s). */
   accessAlertIntervalMs: number;
+  /** How often each process looks for a whole-record export to build (EXPORT_INTERVAL_MS; 2 s). */
+  exportIntervalMs: number;
   /** Who push services may contact about this sender (VAPID `sub`: a mailto: or https: URL; PUSH_CONTACT). */
   pushContact: string;
   /**
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     videoUrlTemplate: env.VIDEO_URL_TEMPLATE?.includes('{room}') ? env.VIDEO_URL_TEMPLATE : null,
     iceServers: parseIceServers(env.ICE_SERVERS),
     accessAlertIntervalMs: positive(env.ACCESS_ALERT_INTERVAL_MS, 15_000),
+    exportIntervalMs: positive(env.EXPORT_INTERVAL_MS, 2_000),
     pushContact: env.PUSH_CONTACT ?? 'mailto:privacy@dossier.invalid',
     pushOrigins: [...BROWSER_PUSH_ORIGINS, ...(env.PUSH_ORIGINS ?? '').split(',').filter(Boolean)],
     cdcLauncherJwks: env.CDC_LAUNCHER_JWKS?.trim() || null,

@@ -20,6 +20,7 @@ import { createNodeHandler } from './middleware/node-handler';
 import { startObservability } from './observability';
 import { startAccessAlertSweeper } from './services/access-alerts/sweeper';
 import { sweepLaunches } from './services/cdc/launch';
+import { startExportWorker } from './services/export/worker';
 import { LiveHub } from './services/live/hub';
 import { notificationChannel } from './services/notify/channel';
 import { startNotificationDispatcher } from './services/notify/dispatcher';
@@ -99,6 +100,13 @@ const accessAlerts = startAccessAlertSweeper({
   intervalMs: config.accessAlertIntervalMs,
 });
 
+const exportWorker = startExportWorker({
+  db: database.db,
+  logger: logger.child({ component: 'export' }),
+  intervalMs: config.exportIntervalMs,
+  organizationName: config.applicationTitle,
+});
+
 const live = await new LiveHub(config.maxLiveStreams, logger.child({ component: 'live' })).start(database);
 
 await observability.startMetrics({ database, live, outboxDepth: () => outboxDepth(database.db) });
@@ -150,6 +158,7 @@ async function shutdown(signal: string): Promise<void> {
   // Open streams would hold the server open until the grace ends: end them, the clients reconnect elsewhere.
   await live.stop();
   await accessAlerts.stop();
+  await exportWorker.stop();
   await notifications.stop();
   const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
   await new Promise<void>((resolve) => {

@@ -35,6 +35,8 @@ export type AuditActivity =
   | 'SHL_READ'
   | 'SHL_WRITE'
   | 'SHL_OPEN'
+  | 'RECORD_EXPORT'
+  | 'RECORD_EXPORT_DOWNLOAD'
   | 'DISPUTE_WRITE'
   | 'DISPUTE_READ'
   | 'DISPUTE_ANSWER';

@@ -57,6 +57,14 @@ const activities = {
   SHL_READ: { it: 'Consultazione dei link condivisi', en: 'Shared links read' },
   SHL_WRITE: { it: 'Creazione o revoca di un link condiviso', en: 'Shared link made or revoked' },
   SHL_OPEN: { it: 'Apertura di un link condiviso', en: 'Shared link opened' },
+  RECORD_EXPORT: {
+    it: "Richiesta dell'archivio completo del fascicolo",
+    en: 'Whole-record archive requested',
+  },
+  RECORD_EXPORT_DOWNLOAD: {
+    it: "Download dell'archivio completo del fascicolo",
+    en: 'Whole-record archive downloaded',
+  },
   DISPUTE_WRITE: { it: 'Segnalazione di un accesso non riconosciuto', en: 'Unrecognised access reported' },
   DISPUTE_READ: {
     it: 'Esame delle segnalazioni da parte del responsabile privacy',

@@ -8,6 +8,7 @@ export * from './consents-catalogue';
 export * from './disputes';
 export * from './document-requests';
 export * from './documents';
+export * from './export';
 export * from './guests';
 export * from './home';
 export * from './language';

@@ -14,6 +14,8 @@ export const LiveTopic = v.picklist([
   'consents',
   // The in-portal call: a signal or a waiting-room change for this user (fetch after the cursor).
   'conferenceCall',
+  // A whole-record export's progress or readiness (the archive's owner).
+  'exports',
 ]);
 export type LiveTopic = v.InferOutput<typeof LiveTopic>;
 

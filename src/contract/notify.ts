@@ -35,6 +35,7 @@ export const ACCOUNT_NOTICE_EVENTS = [
   'SHL_OPENED',
   'ACCESS_ALERT',
   'ACCESS_DISPUTE_ANSWERED',
+  'EXPORT_READY',
 ] as const;
 export type AccountNoticeEvent = (typeof ACCOUNT_NOTICE_EVENTS)[number];
 

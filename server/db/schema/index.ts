@@ -8,6 +8,7 @@ export * from './consents';
 export * from './disputes';
 export * from './document-requests';
 export * from './documents';
+export * from './export';
 export * from './guests';
 export * from './identity';
 export * from './messages';

@@ -92,3 +92,29 @@ export async function readClinicalRecord(
     ),
   };
 }
+
+/**
+ * Every result of the patient the caller may see (not only the latest per test), in the order stored, a page at
+ * a time by keyset: the whole record's export, where a patient may have tens of thousands.
+ */
+export async function* everyResult(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  batch = 1000,
+): AsyncGenerator<ObservationRow> {
+  const shown = (await clinicalRowsShown(db, user, patientId))(observations.documentId);
+  let lastId = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(observations)
+      .where(sql`${observations.patientId} = ${patientId} and ${observations.id} > ${lastId} and ${shown}`)
+      .orderBy(asc(observations.id))
+      .limit(batch);
+    yield* rows;
+    const tail = rows.at(-1);
+    if (!tail) return;
+    lastId = tail.id;
+  }
+}

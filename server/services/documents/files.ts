@@ -6,7 +6,7 @@ import { DocumentContent } from '../pdf/content';
 import { renderDocumentPdf } from '../pdf/render-document';
 import { signedDossierPdf } from '../signing/dossier-content';
 import { uploadedPdf } from '../uploads/content';
-import type { DocumentRecord } from './records';
+import type { DocumentRecord, DocumentSummary } from './records';
 
 /**
  * The PDF of a document, rendered from its content with the patient's identity in the header; a validated
@@ -33,7 +33,7 @@ export async function documentPdf(db: Database, record: DocumentRecord): Promise
 }
 
 /** A file name without characters that break Content-Disposition or unzip tools. */
-export function fileNameOf(record: DocumentRecord): string {
+export function fileNameOf(record: Pick<DocumentSummary, 'document'>): string {
   const day = record.document.createdAt.toISOString().slice(0, 10);
   const title = record.document.title
     .normalize('NFD')

@@ -42,6 +42,10 @@ export const EVENT_TITLES: Record<NotificationEvent, Localized> = {
     it: 'La tua segnalazione ha ricevuto una risposta',
     en: 'Your report has been answered',
   },
+  EXPORT_READY: {
+    it: "L'archivio del tuo Fascicolo è pronto da scaricare",
+    en: 'Your health record archive is ready to download',
+  },
   NEW_DEVICE_LOGIN: {
     it: 'Nuovo accesso al Fascicolo da un nuovo dispositivo',
     en: 'New sign-in to the portal from a new device',

@@ -82,7 +82,10 @@ export async function shareRecord(
     files.push({ contentType: 'application/fhir+json', content: summary });
   }
   if (documents.length > 0)
-    files.push({ contentType: 'application/fhir+json', content: documentsBundle(documents, now) });
+    files.push({
+      contentType: 'application/fhir+json',
+      content: documentsBundle(documents, now, setting.language),
+    });
   return createLink(
     db,
     {

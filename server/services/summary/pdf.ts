@@ -5,6 +5,7 @@ import { HttpError } from '../../http-error';
 import { recordRefusal } from '../access/recorded';
 import { liveGrant } from '../accounts/guest-grants';
 import { patientSummaryDocument } from '../fhir/operation';
+import type { SummaryDocument } from '../fhir/summary';
 import type { Language, Localized } from '../language';
 import { drawPages, type Fonts, type PageFrame } from '../pdf/draw';
 import { layoutDocument } from '../pdf/layout';
@@ -80,12 +81,20 @@ export async function summaryPdf(
   patientId: number,
   options: { language: Language; hospital: string },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
-  const { language, hospital } = options;
   await refuseGuestWithoutDownload(db, user, patientId);
-  const { bundle, sections } = await patientSummaryDocument(db, user, patientId, {
-    language,
-    organizationName: hospital,
+  const summary = await patientSummaryDocument(db, user, patientId, {
+    language: options.language,
+    organizationName: options.hospital,
   });
+  return renderSummaryPdf(summary, options);
+}
+
+/** The summary document printed: its sections with the words of the Bundle's narrative. */
+export async function renderSummaryPdf(
+  { bundle, sections }: SummaryDocument,
+  options: { language: Language; hospital: string },
+): Promise<{ bytes: Uint8Array; filename: string }> {
+  const { language, hospital } = options;
   const at = new Date(bundle.timestamp ?? Date.now());
   const generated = dateTime(language, at);
   const title = (bundle.entry?.[0]?.resource as { title?: string } | undefined)?.title ?? name[language];
