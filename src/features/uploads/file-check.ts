@@ -31,9 +31,3 @@ export function titleFromFileName(name: string): string {
     .slice(0, UPLOAD_TITLE_MAX)
     .trim();
 }
-
-export function formatSize(bytes: number, locale: string): string {
-  const megabytes = bytes / (1024 * 1024);
-  if (megabytes >= 0.1) return `${megabytes.toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString(locale)} KB`;
-}

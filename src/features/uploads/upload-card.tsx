@@ -7,7 +7,7 @@ import { useId } from 'react';
 import type { UploadedDocument } from '../../contract/uploads';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
-import { formatSize } from './file-check';
+import { formatSize } from '../../ui/file-size';
 import { statusLook } from './upload-labels';
 import '../../ui/record-card.css';
 

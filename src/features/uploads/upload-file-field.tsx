@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { cameraOutline, documentAttachOutline } from 'ionicons/icons';
 import type { ChangeEvent, JSX } from 'react';
 import { useId } from 'react';
-import { formatSize } from './file-check';
+import { formatSize } from '../../ui/file-size';
 
 /** What the user picked: a PDF, or photos still to be made into one. */
 export type FileChoice = { kind: 'none' } | { kind: 'pdf'; file: File } | { kind: 'photos'; photos: File[] };
