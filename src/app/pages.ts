@@ -278,6 +278,10 @@ export const ShlViewerPage = page(
     }),
   (m) => m.ShlViewerPage,
 );
+export const ExportPage = page(
+  () => import('../features/export/export-page'),
+  (m) => m.ExportPage,
+);
 export const SummaryPage = page(
   () => import('../features/summary/summary-page'),
   (m) => m.SummaryPage,

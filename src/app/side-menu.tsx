@@ -12,6 +12,7 @@ import {
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  archiveOutline,
   fitnessOutline,
   informationCircleOutline,
   keyOutline,
@@ -110,9 +111,17 @@ export function SideMenu(): JSX.Element {
           },
         ]
       : []),
-    // Sharing a link hands the documents on: the patient, or a guest whose grant allows downloads.
+    // Sharing a link or the whole record hands the documents on: the patient, or a guest whose grant allows downloads.
     ...(mayShare
-      ? [{ id: 'shared-links', label: msg`Link condivisi`, icon: qrCodeOutline, href: paths.sharedLinks() }]
+      ? [
+          { id: 'shared-links', label: msg`Link condivisi`, icon: qrCodeOutline, href: paths.sharedLinks() },
+          {
+            id: 'export',
+            label: user?.userType === 'GUE' ? msg`Scarica il fascicolo` : msg`Scarica il mio fascicolo`,
+            icon: archiveOutline,
+            href: paths.recordExport(),
+          },
+        ]
       : []),
     { id: 'notify', label: msg`Notifiche`, icon: notificationsOutline, href: paths.notify() },
     {

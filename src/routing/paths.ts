@@ -79,6 +79,8 @@ export const patterns = {
   /** The patient summary (IPS): the patient's own, and staff's of the patient they have open. */
   summary: '/summary',
   patientSummary: '/summary/:patientId',
+  /** The whole record as one archive to download (the patient side; the server's notice of a ready one leads here). */
+  recordExport: '/export',
 } as const;
 
 const id = (value: number | string): string => encodeURIComponent(String(value));
@@ -191,4 +193,5 @@ export const paths = {
   shlViewer: (shlink: string, origin: string): string => `${origin}${patterns.shlViewer}#${shlink}`,
   summary: (): string => patterns.summary,
   patientSummary: (patientId: number | string): string => `/summary/${id(patientId)}`,
+  recordExport: (): string => patterns.recordExport,
 } as const;
