@@ -1,10 +1,11 @@
 /**
  * What can be done with the summary on screen: the PDF (made by the server from the same data), the FHIR
- * JSON (the Bundle on screen, saved as it came) and, for the patient's side, a link that shares it.
+ * JSON (the Bundle on screen, saved as it came) and, for the patient's side, a link that shares it and the
+ * way to the whole record as one archive.
  */
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { Trans } from '@lingui/react/macro';
-import { codeDownloadOutline, documentOutline, qrCodeOutline } from 'ionicons/icons';
+import { archiveOutline, codeDownloadOutline, documentOutline, qrCodeOutline } from 'ionicons/icons';
 import type { JSX } from 'react';
 import { useState } from 'react';
 import { paths } from '../../routing/paths';
@@ -17,7 +18,7 @@ export interface SummaryActionsProps {
   bundle: unknown;
   /** Downloads: everyone but a guest without the download right (null while that right loads). */
   mayDownload: boolean | null;
-  /** Sharing with a link: the patient, or a guest with the download right; never staff. */
+  /** Sharing with a link, and the whole record's archive: the patient, or a guest with the download right; never staff. */
   mayShare: boolean;
 }
 
@@ -63,10 +64,16 @@ export function SummaryActions({
         <Trans>Scarica FHIR (JSON)</Trans>
       </IonButton>
       {mayShare && (
-        <IonButton className="summary-share" routerLink={paths.sharedLinks(true)}>
-          <IonIcon slot="start" icon={qrCodeOutline} aria-hidden="true" />
-          <Trans>Condividi con un link</Trans>
-        </IonButton>
+        <>
+          <IonButton className="summary-share" routerLink={paths.sharedLinks(true)}>
+            <IonIcon slot="start" icon={qrCodeOutline} aria-hidden="true" />
+            <Trans>Condividi con un link</Trans>
+          </IonButton>
+          <IonButton className="summary-wide" fill="outline" routerLink={paths.recordExport()}>
+            <IonIcon slot="start" icon={archiveOutline} aria-hidden="true" />
+            <Trans>Scarica tutto il fascicolo</Trans>
+          </IonButton>
+        </>
       )}
     </div>
   );

@@ -91,6 +91,8 @@ describe('SummaryPage', () => {
     expect(screen.getByText('Ipertensione arteriosa')).toBeTruthy();
     const share = screen.getByText('Condividi con un link').closest('ion-button');
     expect(share?.getAttribute('router-link')).toBe('/shared-links?new=1');
+    const whole = screen.getByText('Scarica tutto il fascicolo').closest('ion-button');
+    expect(whole?.getAttribute('router-link')).toBe('/export');
 
     // The index jumps to a section: it scrolls there and takes the focus.
     const scrolled = vi.fn();
@@ -114,6 +116,7 @@ describe('SummaryPage', () => {
     expect(await screen.findByRole('region', { name: 'Risultati di laboratorio' })).toBeTruthy();
     expect(screen.getByText('Scarica PDF')).toBeTruthy();
     expect(screen.queryByText('Condividi con un link')).toBeNull();
+    expect(screen.queryByText('Scarica tutto il fascicolo')).toBeNull();
   });
 
   it('sends staff without a patient to their patients, and the patient side to their own summary', async () => {
