@@ -100,6 +100,59 @@ describe('the patient home', () => {
     expect(screen.queryByText('Nulla in attesa')).toBeNull();
   });
 
+  it("says when the patient's record archive is ready to download, from the export screen's read", async () => {
+    const ready = {
+      id: 7,
+      state: 'ready',
+      createdAt: '2026-12-07T09:00:00.000Z',
+      finishedAt: '2026-12-07T09:04:00.000Z',
+      expiresAt: '2026-12-14T09:04:00.000Z',
+      documentsTotal: 120,
+      documentsDone: 120,
+      documentsOffline: 0,
+      bytes: 13_002_342,
+    };
+    const server = fakeServer({
+      ...patientRoute,
+      'GET /api/home': () => json(emptyPatientHome),
+      'GET /api/exports': () => json({ exports: [ready] }),
+    });
+    renderHome(PATIENT_MARIO);
+    const section = await screen.findByRole('region', { name: 'Cosa ti aspetta' });
+    expect(await within(section).findByText('Il tuo fascicolo è pronto da scaricare')).toBeTruthy();
+    expect(within(section).getByText(/^Disponibile fino al 14\/12\/2026/)).toBeTruthy();
+    expect(lineHref('Il tuo fascicolo è pronto da scaricare')).toBe('/export');
+    expect(screen.queryByText('Nulla in attesa')).toBeNull();
+    const reads = server.requests.filter((request) => request.path === '/api/exports');
+    expect(reads.map((request) => request.search.get('patientId'))).toEqual([String(patientId)]);
+  });
+
+  it('shows no archive line while the newest archive is still being prepared', async () => {
+    fakeServer({
+      ...patientRoute,
+      'GET /api/home': () => json(emptyPatientHome),
+      'GET /api/exports': () =>
+        json({
+          exports: [
+            {
+              id: 8,
+              state: 'running',
+              createdAt: '2026-12-07T09:00:00.000Z',
+              finishedAt: null,
+              expiresAt: null,
+              documentsTotal: 120,
+              documentsDone: 3,
+              documentsOffline: 0,
+              bytes: null,
+            },
+          ],
+        }),
+    });
+    renderHome(PATIENT_MARIO);
+    expect(await screen.findByRole('heading', { name: 'Nulla in attesa' })).toBeTruthy();
+    expect(screen.queryByText('Il tuo fascicolo è pronto da scaricare')).toBeNull();
+  });
+
   it('offers a retry when the summary fails', async () => {
     const server = fakeServer({
       ...patientRoute,

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLiveTopic } from '../../api/use-live-topic';
 import type { Loaded } from '../../api/use-loader';
 import { useLoader } from '../../api/use-loader';
+import type { RecordExport } from '../../contract/export';
 import type { HomeSummary } from '../../contract/home';
 import type { CurrentUser } from '../../contract/user';
 import { paths } from '../../routing/paths';
@@ -24,6 +25,7 @@ import { PatientSummaryCard } from './patient-summary-card';
 import { StaffOverviewCard } from './staff-overview-card';
 import { StaffWaitingCard } from './staff-waiting-card';
 import { homeSummaryAtom } from './summary-atom';
+import { useReadyExport } from './use-ready-export';
 import { WaitingCard } from './waiting-card';
 import './home.css';
 
@@ -92,14 +94,17 @@ function Greeting({ user }: { user: CurrentUser }): JSX.Element {
 export function HomeSummaryView({
   state,
   onRetry,
+  readyExport = null,
 }: {
   state: Loaded<HomeSummary>;
   onRetry: () => void;
+  /** The patient's record archive ready to download, a line of their list (use-ready-export.ts). */
+  readyExport?: RecordExport | null;
 }): JSX.Element | null {
   return (
     <LoadedView state={state} onRetry={onRetry}>
       {(summary) => {
-        if (summary.role === 'PATIENT') return <WaitingCard home={summary} />;
+        if (summary.role === 'PATIENT') return <WaitingCard home={summary} readyExport={readyExport} />;
         if (summary.role === 'GUEST') return <GuestGrantsCard grants={summary.grants} />;
         return <StaffWaitingCard home={summary} />;
       }}
@@ -114,14 +119,20 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
   const noRecord = user.userType === 'PAT' && patientId === null;
   const summary = useLoader(loadSummary, { enabled: !noRecord, keepOnError: true });
   const { reload: reloadSummary } = summary;
-  const returnMarker = useReloadOnReturn(reloadSummary);
+  // The archive is the patient's own reminder; a guest finds theirs on the export screen.
+  const archive = useReadyExport(user.userType === 'PAT' ? patientId : null);
+  const { reload: reloadArchive } = archive;
+  const reloadWaiting = useCallback(async (): Promise<void> => {
+    await Promise.all([reloadSummary(), reloadArchive()]);
+  }, [reloadSummary, reloadArchive]);
+  const returnMarker = useReloadOnReturn(reloadWaiting);
   useLiveTopic(PATIENT_TOPICS, reloadSummary);
   const reload = useCallback(async (): Promise<void> => {
     await Promise.all([
-      reloadSummary(),
+      reloadWaiting(),
       patientId === null ? Promise.resolve() : loadCurrentPatient(patientId, { force: true }),
     ]);
-  }, [patientId, reloadSummary]);
+  }, [patientId, reloadWaiting]);
   return (
     <PageLayout title={t`Home`} help={HELP} refresher={<Refresher onRefresh={reload} />}>
       <span ref={returnMarker} hidden />
@@ -129,7 +140,11 @@ function PatientHome({ user }: { user: CurrentUser }): JSX.Element {
       {noRecord ? (
         <EmptyState title={<Trans>Nessun dossier associato al tuo profilo</Trans>} />
       ) : (
-        <HomeSummaryView state={summary.state} onRetry={() => void reloadSummary()} />
+        <HomeSummaryView
+          state={summary.state}
+          onRetry={() => void reloadSummary()}
+          readyExport={archive.ready}
+        />
       )}
       {user.userType === 'PAT' && state?.status === 'ready' && state.patient && (
         <PatientSummaryCard patient={state.patient} />

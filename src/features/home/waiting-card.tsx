@@ -2,6 +2,7 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
+  archiveOutline,
   checkmarkCircleOutline,
   closeCircleOutline,
   createOutline,
@@ -12,6 +13,7 @@ import {
   hourglassOutline,
 } from 'ionicons/icons';
 import type { JSX } from 'react';
+import type { RecordExport } from '../../contract/export';
 import type { HomePairToRead, PatientHome } from '../../contract/home';
 import { useDateFormat } from '../../i18n/dates';
 import { paths } from '../../routing/paths';
@@ -58,7 +60,31 @@ function PairLine({ patientId, pair }: { patientId: number; pair: HomePairToRead
   );
 }
 
-export function WaitingCard({ home }: { home: PatientHome }): JSX.Element {
+/** The whole record's archive, ready to download (the export screen's read, not the home's). */
+function ExportReadyLine({ job }: { job: RecordExport }): JSX.Element {
+  const { dateTime } = useDateFormat();
+  const until = dateTime(job.expiresAt);
+  return (
+    <Line href={paths.recordExport()} icon={archiveOutline}>
+      <IonLabel>
+        <h3>
+          <Trans>Il tuo fascicolo è pronto da scaricare</Trans>
+        </h3>
+        <p>
+          <Trans>Disponibile fino al {until}</Trans>
+        </p>
+      </IonLabel>
+    </Line>
+  );
+}
+
+export function WaitingCard({
+  home,
+  readyExport = null,
+}: {
+  home: PatientHome;
+  readyExport?: RecordExport | null;
+}): JSX.Element {
   const { t, i18n } = useLingui();
   const { date } = useDateFormat();
   const { patientId, consentsToSign, requests, uploadsReviewed, newDocuments, guestsEnding, pairToRead } =
@@ -73,7 +99,9 @@ export function WaitingCard({ home }: { home: PatientHome }): JSX.Element {
       newDocuments +
       guestsEnding.length +
       projectsEnded.length ===
-      0 && pairToRead === null;
+      0 &&
+    pairToRead === null &&
+    readyExport === null;
   return (
     <section className="waiting" aria-labelledby="waiting-title">
       <h2 id="waiting-title" className="home-section-title">
@@ -90,6 +118,7 @@ export function WaitingCard({ home }: { home: PatientHome }): JSX.Element {
       ) : (
         <IonList lines="full" className="waiting-list">
           {pairToRead && <PairLine patientId={patientId} pair={pairToRead} />}
+          {readyExport && <ExportReadyLine job={readyExport} />}
           {consentsToSign > 0 && (
             <Line href={paths.consents(patientId)} icon={createOutline}>
               <IonLabel>
