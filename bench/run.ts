@@ -14,13 +14,16 @@
  *    `npm run bench:lighthouse` alone).
  * 6. The metrics' own CPU per request, per second and per scrape (bench/metrics.ts; BENCH_METRICS=1 also
  *    adds the portal with METRICS_PORT to part 4).
- * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse,metrics`) picks the parts, e.g. `process` for the quick one.
+ * 7. The whole-record export of a 10,000-document dossier, time and memory (bench/export.ts, also
+ *    `npm run bench:export`; the run fails past its memory bound).
+ * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse,metrics,export`) picks the parts, e.g. `process` for the quick one.
  */
 import { existsSync } from 'node:fs';
 import { checkPdf } from '../server/services/uploads/pdf-check';
 import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import { createTestContext, databaseTargets } from '../tests/support/test-app';
 import { apiBench } from './api';
+import { exportBench } from './export';
 import { lighthouseBench } from './lighthouse';
 import { report } from './load';
 import { metricsCostBench } from './metrics';
@@ -29,7 +32,7 @@ import { socketBench } from './socket';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search,lighthouse,metrics').split(','),
+  (process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search,lighthouse,metrics,export').split(','),
 );
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
@@ -120,6 +123,7 @@ else if (PARTS.has('search'))
   console.log('\n(patient search over 1,000,000 patients: set BENCH_DATABASE_URL or DATABASE_URL)');
 
 if (PARTS.has('metrics')) await metricsCostBench();
+if (PARTS.has('export') && !(await exportBench())) process.exitCode = 1;
 
 if (PARTS.has('lighthouse')) {
   if (existsSync('dist/index.html') || process.env.LIGHTHOUSE_DIST) await lighthouseBench();
