@@ -11,7 +11,7 @@ export function ExportContents(): JSX.Element {
       </h2>
       <ul>
         <li>
-          <Trans>Ogni documento che puoi vedere, in PDF, in cartelle per data</Trans>
+          <Trans>Ogni documento che puoi vedere, in PDF, in una cartella per anno</Trans>
         </li>
         <li>
           <Trans>La sintesi sanitaria, in PDF e in formato FHIR (JSON)</Trans>

@@ -97,7 +97,7 @@ describe('/export', () => {
     expect(await screen.findByRole('heading', { name: 'Nessun archivio pronto' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Scarica il mio fascicolo');
     const contents = screen.getByRole('region', { name: 'Cosa contiene' });
-    expect(within(contents).getByText(/in cartelle per data/)).toBeTruthy();
+    expect(within(contents).getByText(/in una cartella per anno/)).toBeTruthy();
     expect(within(contents).getByText(/resta disponibile per 7 giorni/)).toBeTruthy();
     expect(server.requests.find((r) => r.path === '/api/exports')?.search.get('patientId')).toBe(
       String(patientId),
@@ -242,7 +242,7 @@ describe('/export', () => {
             {
               patientId,
               patientName: 'Mario Rossi',
-              relationship: 'partner',
+              relationship: 'son',
               accessTitle: { code: 'delegation', desc: 'Delega' },
               deadline: '2027-01-01',
               rights: ['dossier'],

@@ -58,20 +58,6 @@ export function ExportReady({
           <Trans>Disponibile fino al {until}</Trans>
         </span>
       </p>
-      {!older && offline > 0 && (
-        <div className="export-offline">
-          <p>
-            <Plural
-              value={offline}
-              one="# documento conservato offline non è incluso: puoi ripristinarlo dal dossier, poi preparare un nuovo archivio."
-              other="# documenti conservati offline non sono inclusi: puoi ripristinarli dal dossier, poi preparare un nuovo archivio."
-            />
-          </p>
-          <IonButton fill="clear" size="small" routerLink={paths.dossier()}>
-            <Trans>Vai al dossier</Trans>
-          </IonButton>
-        </div>
-      )}
       <div className="export-actions">
         <IonButton
           className="export-download"
@@ -97,6 +83,20 @@ export function ExportReady({
           <Trans>Elimina</Trans>
         </IonButton>
       </div>
+      {!older && offline > 0 && (
+        <div className="export-offline">
+          <p>
+            <Plural
+              value={offline}
+              one="# documento conservato offline non è incluso: ripristinalo dal dossier e prepara un nuovo archivio."
+              other="# documenti conservati offline non sono inclusi: ripristinali dal dossier e prepara un nuovo archivio."
+            />
+          </p>
+          <IonButton fill="clear" size="small" routerLink={paths.dossier()}>
+            <Trans>Vai al dossier</Trans>
+          </IonButton>
+        </div>
+      )}
     </section>
   );
 }

@@ -123,7 +123,7 @@ function ExportCard(
             {last ? (
               <Trans>L'archivio del {last} non è più disponibile. Puoi prepararne uno nuovo.</Trans>
             ) : (
-              <Trans>Ci vuole qualche minuto, secondo quanti documenti contiene il fascicolo.</Trans>
+              <Trans>Può volerci qualche minuto, secondo quanti documenti contiene il fascicolo.</Trans>
             )}
           </p>
           <PrepareButton preparing={preparing} onPrepare={onPrepare} />

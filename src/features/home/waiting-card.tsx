@@ -62,8 +62,8 @@ function PairLine({ patientId, pair }: { patientId: number; pair: HomePairToRead
 
 /** The whole record's archive, ready to download (the export screen's read, not the home's). */
 function ExportReadyLine({ job }: { job: RecordExport }): JSX.Element {
-  const { dateTime } = useDateFormat();
-  const until = dateTime(job.expiresAt);
+  const { date } = useDateFormat();
+  const until = date(job.expiresAt);
   return (
     <Line href={paths.recordExport()} icon={archiveOutline}>
       <IonLabel>
