@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { Language } from '../../../src/contract/language';
 import { boundTokens } from '../../auth/bound-token';
 import type { Database } from '../../db/client';
 import { recordExports } from '../../db/schema';
@@ -27,7 +29,7 @@ export async function archiveOfToken(
   const [row] = await db.select().from(recordExports).where(eq(recordExports.id, id)).limit(1);
   if (!row || !isDownloadable(row, now) || row.bytes === null) return null;
   const day = (row.finishedAt ?? now).toISOString().slice(0, 10);
-  const language = row.language === 'en' ? 'en' : 'it';
+  const language = v.parse(Language, row.language);
   return {
     stream: chunkStream(db, id),
     bytes: row.bytes,

@@ -101,7 +101,8 @@ export async function requestExport(
     return { created: true, export: toRecordExport(row) };
   }
   // Another request's job won the index; it may even have finished since: answer the newest.
-  const [raced] = (await inProgress()) ? [await inProgress()] : await newest(db, user, patientId, 1);
+  const winner = await inProgress();
+  const [raced] = winner ? [winner] : await newest(db, user, patientId, 1);
   if (!raced) throw new HttpError(404, 'NOT_FOUND');
   return { created: false, export: toRecordExport(raced) };
 }
