@@ -24,6 +24,7 @@ export * from './pin-reset';
 export * from './pripri';
 export * from './projects';
 export * from './reference';
+export * from './results';
 export * from './runtime-config';
 export * from './security';
 export * from './security-authenticator';

@@ -21,6 +21,8 @@ export const auditLog = pgTable(
     documentTypeCode: text('document_type_code'),
     outcome: text('outcome').notNull(),
     detail: text('detail'),
+    /** The third-party app (SMART) that made the read, by its registered name; null for the portal. */
+    appName: text('app_name'),
   },
   (table) => [index('audit_log_patient_at_idx').on(table.patientId, table.at)],
 );
