@@ -13,6 +13,21 @@ export interface Principal {
   grantId?: string;
   /** The DPoP key the token is bound to (its `cnf.jkt`); the switched tokens keep it. */
   jkt?: string;
+  /** Set when the token is a third-party app's (SMART App Launch): what the patient allowed it. */
+  app?: AppAuthorization;
+}
+
+/**
+ * A SMART app's token as the FHIR endpoint sees it: which app (named in the treatment history), the
+ * patient it was launched for, and the SMART v2 scopes granted (`patient/Observation.rs`, `patient/*.rs`).
+ * The portal's own tokens carry none and read as the portal does.
+ */
+export interface AppAuthorization {
+  clientId: string;
+  name: string;
+  /** The FHIR Patient id the app reads (the portal's patient id); every read is held to it. */
+  patientId: number;
+  scopes: readonly string[];
 }
 
 /** Tokens of an account switch, as the token endpoint would answer them. */
