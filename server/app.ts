@@ -43,6 +43,7 @@ import { pinResetRoutes } from './routes/pin-reset';
 import { pripriRoutes } from './routes/pripri';
 import { projectRoutes } from './routes/projects';
 import { referenceRoutes } from './routes/reference';
+import { resultsRoutes } from './routes/results';
 import { runtimeRoutes } from './routes/runtime';
 import { securityRoutes } from './routes/security';
 import { securityAuthenticatorRoutes } from './routes/security-authenticator';
@@ -92,6 +93,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', securityRoutes)
     .route('/', securityPasskeyRoutes)
     .route('/', shlRoutes)
+    .route('/', resultsRoutes)
     .route('/', summaryRoutes)
     .route('/', exportRoutes)
     .all('*', apiNotFound);

@@ -37,6 +37,9 @@ export type AuditActivity =
   | 'SHL_OPEN'
   | 'RECORD_EXPORT'
   | 'RECORD_EXPORT_DOWNLOAD'
+  | 'RESULTS_READ'
+  | 'READING_READ'
+  | 'READING_WRITE'
   | 'DISPUTE_WRITE'
   | 'DISPUTE_READ'
   | 'DISPUTE_ANSWER';

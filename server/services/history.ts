@@ -65,6 +65,15 @@ const activities = {
     it: "Download dell'archivio completo del fascicolo",
     en: 'Whole-record archive downloaded',
   },
+  RESULTS_READ: { it: 'Consultazione degli esami e del loro andamento', en: 'Results and trends viewed' },
+  READING_READ: {
+    it: 'Consultazione delle misurazioni inserite dal paziente',
+    en: 'Patient-entered readings viewed',
+  },
+  READING_WRITE: {
+    it: 'Misurazione inserita o corretta dal paziente',
+    en: 'Reading entered or corrected by the patient',
+  },
   DISPUTE_WRITE: { it: 'Segnalazione di un accesso non riconosciuto', en: 'Unrecognised access reported' },
   DISPUTE_READ: {
     it: 'Esame delle segnalazioni da parte del responsabile privacy',

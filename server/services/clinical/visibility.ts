@@ -30,7 +30,7 @@ function documentShown(user: UserRow, documentId: Column): SQL {
  * the dossier only with the 'dossier' right of their grant; a guest who was shared some documents sees the
  * rows of those documents and nothing else.
  */
-async function documentlessShown(db: Database, user: UserRow, patientId: number): Promise<boolean> {
+export async function documentlessShown(db: Database, user: UserRow, patientId: number): Promise<boolean> {
   if (user.userType !== 'GUE') return true;
   const grant = await liveGrant(db, user, patientId);
   return grant?.rights.includes('dossier') ?? false;
