@@ -1,14 +1,7 @@
 import type { Immunization, MedicationStatement } from '@medplum/fhirtypes';
+import { displayOf } from '../clinical/display';
 import type { ImmunizationRow, MedicationRow } from '../clinical/record';
-import {
-  concept,
-  displayOf,
-  type EntryId,
-  type MappingContext,
-  profiles,
-  referenceTo,
-  systems,
-} from './systems';
+import { concept, type EntryId, type MappingContext, profiles, referenceTo, systems } from './systems';
 
 /**
  * A medicine taken (IPS MedicationStatement): the ATC code and, as text, the medicine as prescribed (name

@@ -1,14 +1,7 @@
 import type { AllergyIntolerance, Condition } from '@medplum/fhirtypes';
+import { displayOf } from '../clinical/display';
 import type { AllergyRow, ConditionRow } from '../clinical/record';
-import {
-  concept,
-  displayOf,
-  type EntryId,
-  type MappingContext,
-  profiles,
-  referenceTo,
-  systems,
-} from './systems';
+import { concept, type EntryId, type MappingContext, profiles, referenceTo, systems } from './systems';
 
 /** Clinical statuses that put a condition among the past problems (IPS 11348-0) rather than the current. */
 const pastStatuses = new Set(['inactive', 'remission', 'resolved']);

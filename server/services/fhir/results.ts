@@ -1,14 +1,7 @@
 import type { Observation, Quantity } from '@medplum/fhirtypes';
+import { displayOf, type Interpretation, interpretationOf } from '../clinical/display';
 import type { ObservationRow } from '../clinical/record';
-import {
-  concept,
-  displayOf,
-  type EntryId,
-  type MappingContext,
-  profiles,
-  referenceTo,
-  systems,
-} from './systems';
+import { concept, type EntryId, type MappingContext, profiles, referenceTo, systems } from './systems';
 
 /** A value in the row's unit: UCUM coded when the row has a UCUM code (a ratio such as INR has none). */
 function quantity(value: number, row: ObservationRow): Quantity {
@@ -20,16 +13,10 @@ function quantity(value: number, row: ObservationRow): Quantity {
 }
 
 /** Interpretation codes of HL7 v3 ObservationInterpretation, as the table displays them. */
-const interpretations = { H: 'High', L: 'Low', N: 'Normal' } as const;
-
-export type Interpretation = keyof typeof interpretations;
-
-/** High, low or normal against the reference range; none without a range. */
-export function interpretationOf(row: ObservationRow): Interpretation | null {
-  if (row.referenceHigh !== null && row.value > row.referenceHigh) return 'H';
-  if (row.referenceLow !== null && row.value < row.referenceLow) return 'L';
-  return row.referenceLow === null && row.referenceHigh === null ? null : 'N';
-}
+const interpretations = { H: 'High', L: 'Low', N: 'Normal' } as const satisfies Record<
+  Interpretation,
+  string
+>;
 
 /**
  * A laboratory result (IPS Observation Results - Laboratory/Pathology): LOINC code, the value in UCUM, its

@@ -1,3 +1,4 @@
+import { displayOf, interpretationOf } from '../clinical/display';
 import type {
   AllergyRow,
   ConditionRow,
@@ -7,8 +8,6 @@ import type {
 } from '../clinical/record';
 import type { Language, Localized } from '../language';
 import { dayText, labelOf, numberText } from './narrative';
-import { interpretationOf } from './results';
-import { displayOf } from './systems';
 
 /**
  * One section of the summary: its LOINC code and display (as the IPS guide writes them), whether the IPS

@@ -61,10 +61,6 @@ export function concept(codings: Coding[], text?: string): CodeableConcept {
   return text === undefined ? { coding: codings } : { coding: codings, text };
 }
 
-/** The row's display in the caller's language. */
-export const displayOf = (row: { displayIt: string; displayEn: string }, language: Language): string =>
-  language === 'en' ? row.displayEn : row.displayIt;
-
 /** Everything the mapping of one resource needs besides its row. */
 export interface MappingContext {
   language: Language;

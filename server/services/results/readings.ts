@@ -6,6 +6,7 @@ import {
   type ReadingCreateBody,
   type ReadingFields,
   type ReadingHistory,
+  type ReadingVersion,
   readingFieldErrors,
 } from '../../../src/contract/results';
 import type { Database } from '../../db/client';
@@ -73,7 +74,6 @@ export async function addReading(
   refuseAllButThePatient(user, body.patientId);
   await authorizePatientAccess(db, user, body.patientId, 'READING_WRITE');
   checkFields(body, now);
-  const values = valuesOf(body);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(patientReadings)
@@ -81,15 +81,13 @@ export async function addReading(
         patientId: body.patientId,
         authorId: user.id,
         kind: body.kind,
-        ...values,
+        ...valuesOf(body),
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     if (!created) throw new Error('reading insert returned nothing');
-    await tx
-      .insert(patientReadingVersions)
-      .values({ readingId: created.id, version: 1, change: 'entered', changedAt: now, ...values });
+    await tx.insert(patientReadingVersions).values(versionRow(created, 'entered', now));
     return created;
   });
   return toReading(row, user);
@@ -118,10 +116,43 @@ async function authorsReading(db: Database, user: UserRow, id: number): Promise<
   return row;
 }
 
+/** The version row that records this state of a reading, and what made it. */
+const versionRow = (row: ReadingRow, change: ReadingVersion['change'], changedAt: Date) => ({
+  readingId: row.id,
+  version: row.version,
+  change,
+  changedAt,
+  takenAt: row.takenAt,
+  systolic: row.systolic,
+  diastolic: row.diastolic,
+  value: row.value,
+  note: row.note,
+});
+
 /**
- * A correction: the next version, saved with the version row in one transaction. The version is taken
- * by the update itself, so two corrections at once make two versions, never one number twice.
+ * The next version of a live reading with its version row, in one transaction. The version is taken by
+ * the update itself, so two changes at once make two versions, never one number twice.
  */
+function saveNextVersion(
+  db: Database,
+  id: number,
+  changes: Partial<typeof patientReadings.$inferInsert>,
+  change: Exclude<ReadingVersion['change'], 'entered'>,
+  now: Date,
+): Promise<ReadingRow> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(patientReadings)
+      .set({ ...changes, version: sql`${patientReadings.version} + 1`, updatedAt: now })
+      .where(and(eq(patientReadings.id, id), isNull(patientReadings.deletedAt)))
+      .returning();
+    if (!updated) throw new HttpError(404, 'NOT_FOUND');
+    await tx.insert(patientReadingVersions).values(versionRow(updated, change, now));
+    return updated;
+  });
+}
+
+/** A correction by its author: the kind stays, the values are checked as when entered. */
 export async function correctReading(
   db: Database,
   user: UserRow,
@@ -133,44 +164,13 @@ export async function correctReading(
   if (fields.kind !== existing.kind)
     throw new HttpError(400, 'BAD_REQUEST', [{ field: 'kind', code: 'invalid' }]);
   checkFields(fields, now);
-  const values = valuesOf(fields);
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(patientReadings)
-      .set({ ...values, version: sql`${patientReadings.version} + 1`, updatedAt: now })
-      .where(and(eq(patientReadings.id, id), isNull(patientReadings.deletedAt)))
-      .returning();
-    if (!updated) throw new HttpError(404, 'NOT_FOUND');
-    await tx
-      .insert(patientReadingVersions)
-      .values({ readingId: id, version: updated.version, change: 'corrected', changedAt: now, ...values });
-    return updated;
-  });
-  return toReading(row, user);
+  return toReading(await saveNextVersion(db, id, valuesOf(fields), 'corrected', now), user);
 }
 
 /** Deleting hides the reading everywhere; its versions stay, the last one saying it was deleted. */
 export async function deleteReading(db: Database, user: UserRow, id: number, now: Date): Promise<void> {
   await authorsReading(db, user, id);
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .update(patientReadings)
-      .set({ deletedAt: now, version: sql`${patientReadings.version} + 1`, updatedAt: now })
-      .where(and(eq(patientReadings.id, id), isNull(patientReadings.deletedAt)))
-      .returning();
-    if (!deleted) throw new HttpError(404, 'NOT_FOUND');
-    await tx.insert(patientReadingVersions).values({
-      readingId: id,
-      version: deleted.version,
-      change: 'deleted',
-      changedAt: now,
-      takenAt: deleted.takenAt,
-      systolic: deleted.systolic,
-      diastolic: deleted.diastolic,
-      value: deleted.value,
-      note: deleted.note,
-    });
-  });
+  await saveNextVersion(db, id, { deletedAt: now }, 'deleted', now);
 }
 
 /** The live readings of a patient, newest first, for whoever the gate lets read the record. */
@@ -199,7 +199,7 @@ export async function readingHistory(db: Database, user: UserRow, id: number): P
   return {
     versions: rows.map((row) => ({
       version: row.version,
-      change: row.change as ReadingHistory['versions'][number]['change'],
+      change: row.change as ReadingVersion['change'],
       changedAt: row.changedAt.toISOString(),
       takenAt: row.takenAt.toISOString(),
       systolic: row.systolic,

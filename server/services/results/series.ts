@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '../../../src/contract/language';
 import {
   type AnalyteSummary,
@@ -11,20 +11,31 @@ import {
 import type { Database } from '../../db/client';
 import { observations, patientReadings, type UserRow } from '../../db/schema';
 import { authorizePatientAccess } from '../access/gate';
+import { displayOf, interpretationOf } from '../clinical/display';
+import type { ObservationRow } from '../clinical/record';
 import { clinicalRowsShown, documentlessShown } from '../clinical/visibility';
 import { readingNames } from './names';
 
-/** Out of range against the report's own range; none when the report gives none. */
-export function flagOf(value: number, low: number | null, high: number | null): ResultFlag {
-  if (low !== null && value < low) return 'low';
-  if (high !== null && value > high) return 'high';
-  return null;
+type MeasuredKind = Exclude<ReadingKind, 'note'>;
+type ReadingRow = typeof patientReadings.$inferSelect;
+
+/** Out of range against the report's own range (the FHIR interpretation's rule); none when in range. */
+const flagOf = (row: ObservationRow): ResultFlag =>
+  (({ H: 'high', L: 'low', N: null }) as const)[interpretationOf(row) ?? 'N'];
+
+const kindOfCode = (code: string): MeasuredKind | undefined =>
+  (Object.keys(readingNames) as MeasuredKind[]).find((kind) => READING_CODES[kind].loinc === code);
+
+/** A reading's value as a trend plots it: a blood pressure is its systolic, the diastolic beside it. */
+function readingValues(row: ReadingRow): { value: number; secondValue: number | null } {
+  return row.kind === 'blood-pressure'
+    ? { value: row.systolic ?? 0, secondValue: row.diastolic }
+    : { value: row.value ?? 0, secondValue: null };
 }
 
-const kindOfCode = (code: string): ReadingKind | undefined =>
-  (Object.keys(READING_CODES) as ReadingKind[]).find(
-    (kind) => kind !== 'note' && READING_CODES[kind].loinc === code,
-  );
+/** How many rows share the one `distinct on` keeps: counted by the same query, before the choice. */
+const countOver = (partition: unknown) =>
+  sql<number>`count(*) over (partition by ${partition})`.mapWith(Number);
 
 /**
  * `GET /results`: each hospital analyte with its latest value (distinct on over the patient/code/date
@@ -39,29 +50,23 @@ export async function listAnalytes(
 ): Promise<AnalyteSummary[]> {
   await authorizePatientAccess(db, user, patientId, 'RESULTS_READ');
   const shown = (await clinicalRowsShown(db, user, patientId))(observations.documentId);
-  const visible = and(eq(observations.patientId, patientId), shown);
-  const [latest, counts] = await Promise.all([
-    db
-      .selectDistinctOn([observations.loincCode])
-      .from(observations)
-      .where(visible)
-      .orderBy(observations.loincCode, desc(observations.effectiveAt), desc(observations.id)),
-    db
-      .select({ code: observations.loincCode, total: count() })
-      .from(observations)
-      .where(visible)
-      .groupBy(observations.loincCode),
-  ]);
-  const totals = new Map(counts.map((row) => [row.code, row.total]));
+  const latest = await db
+    .selectDistinctOn([observations.loincCode], {
+      ...getTableColumns(observations),
+      total: countOver(observations.loincCode),
+    })
+    .from(observations)
+    .where(and(eq(observations.patientId, patientId), shown))
+    .orderBy(observations.loincCode, desc(observations.effectiveAt), desc(observations.id));
   const hospital: AnalyteSummary[] = latest.map((row) => ({
     code: row.loincCode,
-    name: language === 'en' ? row.displayEn : row.displayIt,
+    name: displayOf(row, language),
     unit: row.unitDisplay,
     value: row.value,
     secondValue: null,
     effectiveAt: row.effectiveAt.toISOString(),
-    flag: flagOf(row.value, row.referenceLow, row.referenceHigh),
-    count: totals.get(row.loincCode) ?? 1,
+    flag: flagOf(row),
+    count: row.total,
     source: 'hospital',
   }));
   hospital.sort((a, b) => a.name.localeCompare(b.name, language));
@@ -75,36 +80,30 @@ async function readingAnalytes(
   language: Language,
 ): Promise<AnalyteSummary[]> {
   if (!(await documentlessShown(db, user, patientId))) return [];
-  const live = and(
-    eq(patientReadings.patientId, patientId),
-    isNull(patientReadings.deletedAt),
-    sql`${patientReadings.kind} <> 'note'`,
-  );
-  const [latest, counts] = await Promise.all([
-    db
-      .selectDistinctOn([patientReadings.kind])
-      .from(patientReadings)
-      .where(live)
-      .orderBy(patientReadings.kind, desc(patientReadings.takenAt), desc(patientReadings.id)),
-    db
-      .select({ kind: patientReadings.kind, total: count() })
-      .from(patientReadings)
-      .where(live)
-      .groupBy(patientReadings.kind),
-  ]);
-  const totals = new Map(counts.map((row) => [row.kind, row.total]));
+  const latest = await db
+    .selectDistinctOn([patientReadings.kind], {
+      ...getTableColumns(patientReadings),
+      total: countOver(patientReadings.kind),
+    })
+    .from(patientReadings)
+    .where(
+      and(
+        eq(patientReadings.patientId, patientId),
+        isNull(patientReadings.deletedAt),
+        ne(patientReadings.kind, 'note'),
+      ),
+    )
+    .orderBy(patientReadings.kind, desc(patientReadings.takenAt), desc(patientReadings.id));
   return latest.map((row) => {
-    const kind = row.kind as Exclude<ReadingKind, 'note'>;
-    const bloodPressure = kind === 'blood-pressure';
+    const kind = row.kind as MeasuredKind;
     return {
       code: READING_CODES[kind].loinc,
       name: readingNames[kind][language],
       unit: READING_CODES[kind].unitDisplay,
-      value: (bloodPressure ? row.systolic : row.value) ?? 0,
-      secondValue: bloodPressure ? row.diastolic : null,
+      ...readingValues(row),
       effectiveAt: row.takenAt.toISOString(),
       flag: null,
-      count: totals.get(row.kind) ?? 1,
+      count: row.total,
       source: 'patient',
     };
   });
@@ -143,8 +142,14 @@ export async function analyteSeries(
           )
           .orderBy(asc(patientReadings.takenAt), asc(patientReadings.id))
       : [];
-  if (rows.length === 0 && readings.length === 0) return null;
   const last = rows.at(-1);
+  // The series is named as its latest report names it, or, with readings only, as the kind is.
+  const label = last
+    ? { name: displayOf(last, language), unit: last.unitDisplay }
+    : kind && readings.length > 0
+      ? { name: readingNames[kind][language], unit: READING_CODES[kind].unitDisplay }
+      : null;
+  if (!label) return null;
   const points: SeriesPoint[] = [
     ...rows.map((row) => ({
       source: 'hospital' as const,
@@ -152,14 +157,13 @@ export async function analyteSeries(
       value: row.value,
       secondValue: null,
       effectiveAt: row.effectiveAt.toISOString(),
-      flag: flagOf(row.value, row.referenceLow, row.referenceHigh),
+      flag: flagOf(row),
       documentId: row.documentId,
     })),
     ...readings.map((row) => ({
       source: 'patient' as const,
       id: row.id,
-      value: (kind === 'blood-pressure' ? row.systolic : row.value) ?? 0,
-      secondValue: kind === 'blood-pressure' ? row.diastolic : null,
+      ...readingValues(row),
       effectiveAt: row.takenAt.toISOString(),
       flag: null,
       documentId: null,
@@ -167,12 +171,7 @@ export async function analyteSeries(
   ].sort((a, b) => a.effectiveAt.localeCompare(b.effectiveAt));
   return {
     code,
-    name: last
-      ? language === 'en'
-        ? last.displayEn
-        : last.displayIt
-      : readingNames[kind as Exclude<ReadingKind, 'note'>][language],
-    unit: last ? last.unitDisplay : READING_CODES[kind as ReadingKind].unitDisplay,
+    ...label,
     referenceLow: last?.referenceLow ?? null,
     referenceHigh: last?.referenceHigh ?? null,
     points,
