@@ -286,3 +286,15 @@ export const SummaryPage = page(
   () => import('../features/summary/summary-page'),
   (m) => m.SummaryPage,
 );
+export const ResultsPage = page(
+  () => import('../features/results/results-page'),
+  (m) => m.ResultsPage,
+);
+export const TrendPage = page(
+  () => import('../features/results/trend-page'),
+  (m) => m.TrendPage,
+);
+export const ReadingsPage = page(
+  () => import('../features/results/readings-page'),
+  (m) => m.ReadingsPage,
+);

@@ -54,6 +54,8 @@ import {
   ProcedureConsentsPage,
   ProjectDetailsPage,
   ProjectInvitePage,
+  ReadingsPage,
+  ResultsPage,
   SecurityDevicesPage,
   SecurityPage,
   SelectConsentSignerPage,
@@ -71,6 +73,7 @@ import {
   SurveysPage,
   SurveyTemplateListPage,
   TimelinePage,
+  TrendPage,
   VideoconferenceCallPage,
 } from './pages';
 import { NotFoundPage } from './refusal-pages';
@@ -132,6 +135,12 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.summary, page: SummaryPage, access: 'session' },
   { pattern: patterns.patientSummary, page: SummaryPage, access: 'session' },
   { pattern: patterns.recordExport, page: ExportPage, access: 'session' },
+  // The trends first: `/results/trend/…` is not a patient's id.
+  { pattern: patterns.resultTrend, page: TrendPage, access: 'session' },
+  { pattern: patterns.patientResultTrend, page: TrendPage, access: 'session' },
+  { pattern: patterns.results, page: ResultsPage, access: 'session' },
+  { pattern: patterns.patientResults, page: ResultsPage, access: 'session' },
+  { pattern: patterns.readings, page: ReadingsPage, access: 'session' },
   { pattern: patterns.documentObscurement, page: ObscuringPage, access: 'session' },
   { pattern: patterns.documentObscurementSign, page: ObscuringSignPage, access: 'session' },
   { pattern: patterns.pair, page: PairPage, access: 'session' },

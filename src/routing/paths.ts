@@ -81,6 +81,14 @@ export const patterns = {
   patientSummary: '/summary/:patientId',
   /** The whole record as one archive to download (the patient side; the server's notice of a ready one leads here). */
   recordExport: '/export',
+  /** Results as data: every analyte's latest value, the patient's own readings after (staff: by patient). */
+  results: '/results',
+  patientResults: '/results/:patientId',
+  /** One analyte's trend, by its LOINC code. */
+  resultTrend: '/results/trend/:code',
+  patientResultTrend: '/results/:patientId/trend/:code',
+  /** The patient's own readings: correct, delete, see each one's versions. */
+  readings: '/readings',
 } as const;
 
 const id = (value: number | string): string => encodeURIComponent(String(value));
@@ -194,4 +202,10 @@ export const paths = {
   summary: (): string => patterns.summary,
   patientSummary: (patientId: number | string): string => `/summary/${id(patientId)}`,
   recordExport: (): string => patterns.recordExport,
+  results: (): string => patterns.results,
+  patientResults: (patientId: number | string): string => `/results/${id(patientId)}`,
+  /** Without `patientId`: the patient side's own trend. */
+  resultTrend: (code: string, patientId?: number): string =>
+    patientId === undefined ? `/results/trend/${id(code)}` : `/results/${id(patientId)}/trend/${id(code)}`,
+  readings: (): string => patterns.readings,
 } as const;
