@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  analyticsOutline,
   checkmarkDoneOutline,
   clipboardOutline,
   cloudUploadOutline,
@@ -94,6 +95,15 @@ export const TABS: readonly TabDefinition[] = [
     icon: pulseOutline,
     roles: PATIENT_SIDE,
     href: () => paths.summary(),
+    menuOnly: true,
+  },
+  // Results as data and the patient's own readings: beside the summary, in the menu (the tab bar is full).
+  {
+    id: 'results',
+    label: msg`Esami`,
+    icon: analyticsOutline,
+    roles: PATIENT_SIDE,
+    href: () => paths.results(),
     menuOnly: true,
   },
   {

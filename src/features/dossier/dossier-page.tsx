@@ -4,7 +4,7 @@
  */
 import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { eyeOffOutline, funnelOutline } from 'ionicons/icons';
+import { analyticsOutline, eyeOffOutline, funnelOutline } from 'ionicons/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useState } from 'react';
@@ -82,6 +82,13 @@ function DossierScreen({ patientId, staff }: { patientId: number | null; staff: 
       actions={
         patientId !== null ? (
           <>
+            {/* The values of the reports, as data and trends: staff reach them from the patient's dossier. */}
+            <IonButton
+              routerLink={staff ? paths.patientResults(patientId) : paths.results()}
+              aria-label={t`Esami`}
+            >
+              <IonIcon slot="icon-only" icon={analyticsOutline} aria-hidden="true" />
+            </IonButton>
             {canObscure && (
               <IonButton routerLink={paths.documentObscurement(patientId)} aria-label={t`Oscura documenti`}>
                 <IonIcon slot="icon-only" icon={eyeOffOutline} aria-hidden="true" />

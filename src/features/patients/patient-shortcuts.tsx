@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  analyticsOutline,
   clipboardOutline,
   copyOutline,
   documentTextOutline,
@@ -54,6 +55,10 @@ export function PatientShortcuts({ patientId, own }: { patientId: number; own: b
       <IonButton routerLink={own ? paths.summary() : paths.patientSummary(patientId)} fill="outline">
         <IonIcon slot="start" icon={pulseOutline} aria-hidden="true" />
         <Trans>Sintesi sanitaria</Trans>
+      </IonButton>
+      <IonButton routerLink={own ? paths.results() : paths.patientResults(patientId)} fill="outline">
+        <IonIcon slot="start" icon={analyticsOutline} aria-hidden="true" />
+        <Trans>Esami</Trans>
       </IonButton>
       {writes && (
         <IonButton routerLink={paths.messages(patientId)} fill="outline">
