@@ -26,7 +26,7 @@ import { disputesRoutes } from './routes/disputes';
 import { documentRequestRoutes } from './routes/document-requests';
 import { documentRoutes } from './routes/documents';
 import { exportFileRoutes, exportRoutes } from './routes/export';
-import { fhirRoutes } from './routes/fhir';
+import { fhirPublicRoutes, fhirRoutes } from './routes/fhir';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
@@ -155,7 +155,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The demo's stand-in for the hospital application that launches the portal.
   if (deps.config.demoMode) app.route('/', cdcLauncherRoutes);
   app.route(deps.config.apiBase, createApi());
-  // FHIR (the IPS patient summary): the API's tokens and access rules, errors as OperationOutcome.
+  // FHIR (read API and the IPS summary): the API's tokens and access rules, errors as OperationOutcome.
+  // Its CapabilityStatement is public, as FHIR has it: apps read it before they sign in.
+  app.route(FHIR_BASE, fhirPublicRoutes);
   app.route(FHIR_BASE, fhirRoutes);
   if (existsSync(deps.config.staticDir)) serveClient(app, deps.config.staticDir);
   else deps.logger.warn('no built portal to serve: run npm run build', { staticDir: deps.config.staticDir });

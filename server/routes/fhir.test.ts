@@ -211,7 +211,7 @@ describe.each(databaseTargets)(
       expect((await outcome(await ctx.call(path(99_999_999), 'mario.rossi'), 404)).issue[0]?.code).toBe(
         'not-found',
       );
-      await outcome(await ctx.call('/fhir/Observation', 'mario.rossi'), 404);
+      await outcome(await ctx.call('/fhir/Observation/1/_history', 'mario.rossi'), 404);
     });
 
     it('is never cached', async () => {

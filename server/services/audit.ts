@@ -40,6 +40,7 @@ export type AuditActivity =
   | 'RESULTS_READ'
   | 'READING_READ'
   | 'READING_WRITE'
+  | 'FHIR_READ'
   | 'DISPUTE_WRITE'
   | 'DISPUTE_READ'
   | 'DISPUTE_ANSWER';
@@ -53,6 +54,8 @@ export interface AuditEntry {
   documentId?: number | null;
   documentTypeCode?: string | null;
   detail?: string | null;
+  /** The third-party app (SMART) that read on the user's behalf: the history names it. */
+  appName?: string | null;
 }
 
 /** The audit row's columns for one entry: the one place that maps an entry onto the table. */
@@ -67,6 +70,7 @@ const auditRow = (entry: AuditEntry) => ({
   documentTypeCode: entry.documentTypeCode ?? null,
   outcome: entry.outcome,
   detail: entry.detail ?? null,
+  appName: entry.appName ?? null,
 });
 type AuditColumn = keyof ReturnType<typeof auditRow>;
 
@@ -113,6 +117,7 @@ const AUDIT_COLUMNS: readonly AuditColumn[] = [
   'documentTypeCode',
   'outcome',
   'detail',
+  'appName',
 ];
 const placeholderName = (column: AuditColumn): string => `audit_${column}`;
 

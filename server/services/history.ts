@@ -74,6 +74,10 @@ const activities = {
     it: 'Misurazione inserita o corretta dal paziente',
     en: 'Reading entered or corrected by the patient',
   },
+  FHIR_READ: {
+    it: "Lettura dei dati attraverso l'interfaccia FHIR",
+    en: 'Data read through the FHIR interface',
+  },
   DISPUTE_WRITE: { it: 'Segnalazione di un accesso non riconosciuto', en: 'Unrecognised access reported' },
   DISPUTE_READ: {
     it: 'Esame delle segnalazioni da parte del responsabile privacy',
@@ -90,6 +94,13 @@ const userRoles: Record<string, Localized> = {
   GUE: { it: 'Ospite', en: 'Guest' },
   EXT: { it: 'Destinatario di un link condiviso', en: 'Shared link recipient' },
 };
+
+const onBehalfOf: Localized = { it: 'per conto di', en: 'on behalf of' };
+
+/** Who read: the user, or the app that read for them, named first (the patient allowed it, not a person). */
+function readerOf(entry: { userName: string; appName: string | null }, language: Language): string {
+  return entry.appName ? `${entry.appName}, ${onBehalfOf[language]} ${entry.userName}` : entry.userName;
+}
 
 /** Codes written by areas added later fall back to the code itself rather than failing the history. */
 function label(table: Record<string, Localized>, code: string, language: Language): string {
@@ -187,7 +198,7 @@ export async function readHistory(
     return {
       id: entry.id,
       dateTime: entry.at.toISOString(),
-      user: `${entry.userName} (${label(accessTitles, entry.accessTitle, language)})`,
+      user: `${readerOf(entry, language)} (${label(accessTitles, entry.accessTitle, language)})`,
       userRole: entry.userRole,
       treatmentType: entry.activity,
       treatmentDesc: label(activities, entry.activity, language),

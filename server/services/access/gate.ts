@@ -95,7 +95,14 @@ export async function authorizePatientAccess(
  * gate then refuses it as if it did not exist (404) and audits the attempt as DENIED, even when the
  * patient's data as such is open to the caller.
  */
-type AuditDetails = { documentId?: number; documentTypeCode?: string; detail?: string; hidden?: boolean };
+type AuditDetails = {
+  documentId?: number;
+  documentTypeCode?: string;
+  detail?: string;
+  hidden?: boolean;
+  /** The SMART app reading for the user (audit_log.app_name). */
+  appName?: string;
+};
 
 /** The decision on an existing patient as its audit row, and the refusal if any (not yet written). */
 async function decideEntry(

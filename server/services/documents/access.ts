@@ -22,6 +22,8 @@ export async function loadAuthorizedDocument(
   activity: AuditActivity,
   now: Date,
   refusalOf: (record: DocumentRecord) => HttpError | null = () => null,
+  /** The SMART app reading for the user, named in the audit row. */
+  appName?: string,
 ): Promise<DocumentRecord> {
   let record = await findRecord(db, documentId);
   if (!record) throw new HttpError(404, 'NOT_FOUND');
@@ -43,6 +45,7 @@ export async function loadAuthorizedDocument(
     documentId,
     documentTypeCode: record.document.documentTypeCode,
     hidden: obscured,
+    ...(appName ? { appName } : {}),
     ...(obscured ? { detail: 'OBSCURED' } : refusal ? { detail: refusal.code } : {}),
   });
   if (refusal) throw refusal;

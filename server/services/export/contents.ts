@@ -1,8 +1,8 @@
 import { and, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { documents, documentTypes, type UserRow } from '../../db/schema';
+import { documents, type UserRow } from '../../db/schema';
 import { fileNameOf } from '../documents/files';
-import { listConditions } from '../documents/list';
+import { readableDocuments } from '../documents/readable';
 import {
   type DocumentRecord,
   type DocumentSummary,
@@ -10,7 +10,6 @@ import {
   querySummaries,
 } from '../documents/records';
 import type { Language, Localized } from '../language';
-import { isStaff } from '../users';
 
 /** Statuses whose PDF is not at hand: kept offline (or being restored), or broken at the source. */
 const NOT_AT_HAND = ['OFFLINE', 'RESTORING', 'ERROR'] as const;
@@ -23,30 +22,10 @@ export const archiveNames: Record<Language, { documents: string; summary: string
 
 export const archiveFileName: Localized = { it: 'fascicolo', en: 'health-record' };
 
-/**
- * What the requester may read of the patient's dossier, as the list shows it (current versions, obscuring
- * and a guest's grant applied in the query) and as the viewer opens it (a type the patient side may not
- * read, or an unreadable document, is left out).
- */
-function readable(user: UserRow, patientId: number): SQL {
-  const conditions = [
-    listConditions({ patientId, max: 1, offset: 0 }, user),
-    sql`${documents.status} <> 'NOT_READABLE'`,
-  ];
-  if (!isStaff(user))
-    conditions.push(
-      inArray(
-        documents.documentTypeCode,
-        sql`(select ${documentTypes.code} from ${documentTypes} where ${documentTypes.viewableByPatient})`,
-      ),
-    );
-  return and(...conditions) as SQL;
-}
-
 const atHand = (user: UserRow, patientId: number): SQL =>
-  and(readable(user, patientId), notInArray(documents.status, [...NOT_AT_HAND])) as SQL;
+  and(readableDocuments(user, patientId), notInArray(documents.status, [...NOT_AT_HAND])) as SQL;
 const offline = (user: UserRow, patientId: number): SQL =>
-  and(readable(user, patientId), inArray(documents.status, [...NOT_AT_HAND])) as SQL;
+  and(readableDocuments(user, patientId), inArray(documents.status, [...NOT_AT_HAND])) as SQL;
 
 export async function countDocuments(
   db: Database,
@@ -59,7 +38,7 @@ export async function countDocuments(
       offline: sql<number>`count(*) filter (where ${inArray(documents.status, [...NOT_AT_HAND])})::int`,
     })
     .from(documents)
-    .where(readable(user, patientId));
+    .where(readableDocuments(user, patientId));
   return { total: row?.total ?? 0, offline: row?.offline ?? 0 };
 }
 

@@ -4,7 +4,7 @@ import type { Language } from '../language';
 import { systems } from './systems';
 
 /** The portal's document types as LOINC document codes (the kind of note), for readers that sort by kind. */
-const LOINC_DOCUMENT_TYPES: Record<string, { code: string; display: string }> = {
+export const LOINC_DOCUMENT_TYPES: Record<string, { code: string; display: string }> = {
   LAB: { code: '11502-2', display: 'Laboratory report' },
   RAD: { code: '18748-4', display: 'Diagnostic imaging study' },
   DIM: { code: '18842-5', display: 'Discharge summary' },

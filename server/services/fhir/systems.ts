@@ -67,3 +67,12 @@ export interface MappingContext {
   patient: EntryId;
   organization: EntryId;
 }
+
+/**
+ * A resource of the REST API (`/fhir`): its logical id, referenced relatively (`Condition/12`), as a FHIR
+ * server's resources reference each other; the bundle's absolute fullUrl is the base and this.
+ */
+export const restEntry = (type: string, id: string | number): EntryId => ({
+  id: String(id),
+  fullUrl: `${type}/${id}`,
+});

@@ -1,0 +1,117 @@
+import type {
+  CapabilityStatement,
+  CapabilityStatementRestResource,
+  CapabilityStatementRestResourceSearchParam,
+  CapabilityStatementRestSecurity,
+} from '@medplum/fhirtypes';
+import type { FhirResourceType } from '../../../../src/contract/fhir';
+
+type SearchParam = CapabilityStatementRestResourceSearchParam;
+
+const param = (name: string, type: SearchParam['type'], documentation: string): SearchParam => ({
+  name,
+  definition: `http://hl7.org/fhir/SearchParameter/${name === '_lastUpdated' ? 'Resource-lastUpdated' : name}`,
+  type,
+  documentation,
+});
+
+const patientParam = param('patient', 'reference', 'The patient (the portal’s patient id).');
+const lastUpdated = param('_lastUpdated', 'date', 'When the row was recorded.');
+
+/** What each served type can be searched by (what the sources apply; anything else is ignored). */
+const searchParams: Record<FhirResourceType | 'Binary' | 'Organization', SearchParam[]> = {
+  Patient: [param('_id', 'token', 'The patient’s id.')],
+  Observation: [
+    patientParam,
+    param('code', 'token', 'LOINC code, e.g. http://loinc.org|4548-4.'),
+    param('category', 'token', 'laboratory, vital-signs or survey.'),
+    param('date', 'date', 'When the value was taken.'),
+    lastUpdated,
+  ],
+  Condition: [
+    patientParam,
+    param('code', 'token', 'SNOMED CT or ICD-9-CM.'),
+    param('category', 'token', 'problem-list-item.'),
+    param('clinical-status', 'token', 'active, resolved…'),
+    param('onset-date', 'date', 'Onset.'),
+    param('recorded-date', 'date', 'Recorded.'),
+    lastUpdated,
+  ],
+  AllergyIntolerance: [
+    patientParam,
+    param('code', 'token', 'SNOMED CT.'),
+    param('category', 'token', 'food, medication, environment, biologic.'),
+    param('clinical-status', 'token', 'active, inactive, resolved.'),
+    param('date', 'date', 'Recorded.'),
+    lastUpdated,
+  ],
+  MedicationStatement: [
+    patientParam,
+    param('code', 'token', 'ATC.'),
+    param('effective', 'date', 'Start of the period taken.'),
+    lastUpdated,
+  ],
+  Immunization: [
+    patientParam,
+    param('vaccine-code', 'token', 'SNOMED CT or ATC.'),
+    param('date', 'date', 'Day given.'),
+    lastUpdated,
+  ],
+  DocumentReference: [
+    patientParam,
+    param('type', 'token', 'LOINC document code.'),
+    param('date', 'date', 'When the document was written.'),
+    lastUpdated,
+  ],
+  CarePlan: [patientParam, param('category', 'token', 'PAI or PAIR plan.'), param('date', 'date', 'Period.')],
+  QuestionnaireResponse: [patientParam, param('authored', 'date', 'When answered.')],
+  Consent: [patientParam, param('date', 'date', 'When given.')],
+  AuditEvent: [patientParam, param('date', 'date', 'When the access happened.')],
+  Binary: [],
+  Organization: [],
+};
+
+/**
+ * The CapabilityStatement (`GET /fhir/metadata`): FHIR 4.0.1, JSON, read and search on each served type
+ * (Binary and the hospital's Organization by read alone). `security` carries what SMART App Launch
+ * publishes there; the full discovery is at `.well-known/smart-configuration`.
+ */
+export function capabilityStatement(options: {
+  base: string;
+  name: string;
+  served: readonly (FhirResourceType | 'Binary' | 'Organization')[];
+  security?: CapabilityStatementRestSecurity;
+}): CapabilityStatement {
+  const resource = (type: FhirResourceType | 'Binary' | 'Organization'): CapabilityStatementRestResource => {
+    const params = searchParams[type];
+    return {
+      type,
+      interaction: [{ code: 'read' }, ...(params.length > 0 ? [{ code: 'search-type' as const }] : [])],
+      ...(params.length > 0 ? { searchParam: params } : {}),
+    };
+  };
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: new Date().toISOString().slice(0, 10),
+    publisher: options.name,
+    kind: 'instance',
+    software: { name: options.name },
+    implementation: { description: `${options.name} FHIR API`, url: options.base },
+    fhirVersion: '4.0.1',
+    format: ['json'],
+    rest: [
+      {
+        mode: 'server',
+        ...(options.security ? { security: options.security } : {}),
+        resource: options.served.map(resource),
+        operation: [
+          {
+            name: 'summary',
+            definition: 'http://hl7.org/fhir/uv/ips/OperationDefinition/summary',
+          },
+        ],
+      },
+    ],
+  };
+}
