@@ -16,7 +16,9 @@
  *    adds the portal with METRICS_PORT to part 4).
  * 7. The whole-record export of a 10,000-document dossier, time and memory (bench/export.ts, also
  *    `npm run bench:export`; the run fails past its memory bound).
- * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse,metrics,export`) picks the parts, e.g. `process` for the quick one.
+ * 8. An app's trend over FHIR: ten years of monthly values against the document list, same run
+ *    (bench/fhir.ts, also `npm run bench:fhir`; the run fails when the series is over the list's p95).
+ * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse,metrics,export,fhir`) picks the parts, e.g. `process` for the quick one.
  */
 import { existsSync } from 'node:fs';
 import { checkPdf } from '../server/services/uploads/pdf-check';
@@ -24,6 +26,7 @@ import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import { createTestContext, databaseTargets } from '../tests/support/test-app';
 import { apiBench } from './api';
 import { exportBench } from './export';
+import { fhirBench } from './fhir';
 import { lighthouseBench } from './lighthouse';
 import { report } from './load';
 import { metricsCostBench } from './metrics';
@@ -32,7 +35,7 @@ import { socketBench } from './socket';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search,lighthouse,metrics,export').split(','),
+  (process.env.BENCH_PARTS ?? 'process,socket,api,pdf,search,lighthouse,metrics,export,fhir').split(','),
 );
 
 async function measure(label: string, run: () => Response | Promise<Response>): Promise<void> {
@@ -124,6 +127,7 @@ else if (PARTS.has('search'))
 
 if (PARTS.has('metrics')) await metricsCostBench();
 if (PARTS.has('export') && !(await exportBench())) process.exitCode = 1;
+if (PARTS.has('fhir') && !(await fhirBench())) process.exitCode = 1;
 
 if (PARTS.has('lighthouse')) {
   if (existsSync('dist/index.html') || process.env.LIGHTHOUSE_DIST) await lighthouseBench();

@@ -86,8 +86,40 @@ export async function authorizePatientAccess(
   activity: AuditActivity,
   audit: AuditDetails = {},
 ): Promise<AccessTitle> {
-  if (!(await patientExists(db, patientId))) throw new HttpError(404, 'NOT_FOUND');
+  await refuseMissingPatient(db, user, patientId);
   return decideAndAudit(db, user, patientId, activity, audit);
+}
+
+/**
+ * 404 for a patient who does not exist. A patient reading their own record needs no query: their account
+ * references their patient row (users.patient_id), which therefore exists.
+ */
+async function refuseMissingPatient(db: Database, user: UserRow, patientId: number): Promise<void> {
+  if (user.userType === 'PAT' && user.patientId === patientId) return;
+  if (!(await patientExists(db, patientId))) throw new HttpError(404, 'NOT_FOUND');
+}
+
+/**
+ * authorizePatientAccess for a read that may run beside its audit row: the decision first (a refusal is
+ * written and thrown before anything is read), then the allowed row and the read at once, one round trip
+ * instead of two. The caller gets the result only when both succeed: a failed audit write fails the request.
+ */
+export async function authorizedRead<T>(
+  db: Database,
+  user: UserRow,
+  patientId: number,
+  activity: AuditActivity,
+  audit: AuditDetails,
+  read: () => Promise<T>,
+): Promise<T> {
+  await refuseMissingPatient(db, user, patientId);
+  const { entry, refusal } = await decideEntry(db, user, patientId, activity, audit);
+  if (refusal) {
+    await recordAccess(db, entry);
+    throw refusal;
+  }
+  const [, result] = await Promise.all([recordAccess(db, entry), read()]);
+  return result;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AppAuthorization } from '../../../auth/principal';
 import type { Database } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { HttpError } from '../../../http-error';
-import { authorizePatientAccess } from '../../access/gate';
+import { authorizedRead, authorizePatientAccess } from '../../access/gate';
 import { clinicalRowsShown } from '../../clinical/visibility';
 import type { Language } from '../../language';
 import { appAllows } from '../app-scopes';
@@ -82,11 +82,14 @@ export async function searchResources(
   if (!sources) throw new HttpError(404, 'NOT_FOUND');
   if (!appAllows(caller.app, type, 's')) throw refused();
   const patientId = patientOf(caller, type, query);
-  await authorizePatientAccess(db, caller.user, patientId, 'FHIR_READ', {
-    detail: `${type} search`,
-    ...(caller.app ? { appName: caller.app.name } : {}),
-  });
-  const page = await searchPage(await contextFor(db, caller, patientId, options), sources, query);
+  const page = await authorizedRead(
+    db,
+    caller.user,
+    patientId,
+    'FHIR_READ',
+    { detail: `${type} search`, ...(caller.app ? { appName: caller.app.name } : {}) },
+    async () => searchPage(await contextFor(db, caller, patientId, options), sources, query),
+  );
   return searchBundle(type, page, query, {
     base: options.base,
     ...(type === 'Patient' ? {} : { patientId }),
