@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { IceServer } from '../src/contract';
 import { parseTrustedProxies } from './client-address';
+import { FHIR_BASE } from './constants';
 import { parseIceServers } from './services/conferences/call/ice-servers';
 
 /** Server configuration, read once from the environment with defaults for the embedded setup. */
@@ -156,4 +157,12 @@ export function unsafeConfigReason(config: ServerConfig): string | null {
 /** Issuer the API trusts: the external one, or the embedded provider under `/idp`. */
 export function issuerOf(config: ServerConfig): string {
   return config.oidcIssuer ?? `${config.publicUrl}/idp`;
+}
+
+/**
+ * The FHIR endpoint's URL, which SMART apps send as `aud` and find as their tokens' audience. The
+ * portal's own tokens keep the API's audience, also on `/fhir`.
+ */
+export function fhirAudienceOf(config: ServerConfig): string {
+  return `${config.publicUrl}${FHIR_BASE}`;
 }

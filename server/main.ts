@@ -4,11 +4,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-import { grantLiveness } from './auth/grant-liveness';
+import { embeddedTokenCheck } from './auth/embedded-verifier';
 import type { VerifyToken } from './auth/principal';
 import { databaseReplayStore } from './auth/replay-store';
 import { createTokenVerifier, discoverJwksUri } from './auth/token-verifier';
-import { issuerOf, loadConfig, unsafeConfigReason } from './config';
+import { fhirAudienceOf, issuerOf, loadConfig, unsafeConfigReason } from './config';
+import { FHIR_BASE } from './constants';
 import { withMigrationLock } from './db/migration-lock';
 import { openServerDatabase } from './db/open-server-database';
 import { seedDemoData } from './db/seed';
@@ -68,13 +69,15 @@ if (config.oidcIssuer) {
     logger: logger.child({ component: 'idp' }),
     ...(config.demoMode ? { demoLogin } : {}),
   });
-  verifyToken = createTokenVerifier({
+  verifyToken = embeddedTokenCheck({
+    db: database.db,
     issuer: issuerOf(config),
-    audience: config.apiAudience,
     jwks: idp.publicJwks,
+    apiAudience: config.apiAudience,
+    fhirAudience: fhirAudienceOf(config),
+    fhirBase: FHIR_BASE,
     requireDpop: config.dpop,
     replayStore,
-    grantIsLive: grantLiveness(database.db),
   });
 }
 

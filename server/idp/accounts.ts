@@ -18,6 +18,9 @@ export function claimsOf(user: UserRow): AccountClaims {
     preferred_username: user.username,
     user_type: user.userType,
     ...(user.email ? { email: user.email, email_verified: true } : {}),
+    // SMART's `fhirUser`, for the apps that ask: a patient is their own Patient. A guest is left without
+    // one (the endpoint serves no RelatedPerson), which SMART allows for a user it cannot represent.
+    ...(user.userType === 'PAT' && user.patientId !== null ? { fhirUser: `Patient/${user.patientId}` } : {}),
   };
 }
 

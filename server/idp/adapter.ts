@@ -1,5 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 
@@ -62,11 +62,17 @@ export class DrizzleAdapter implements Adapter {
     return live(row);
   }
 
+  /**
+   * Marks a code or refresh token used, once: of two requests that both read it unused (parallel
+   * refreshes of one rotated token), only the first marks it, and the other is refused as an invalid grant.
+   */
   async consume(id: string): Promise<void> {
-    await this.db
+    const marked = await this.db
       .update(oidcPayloads)
       .set({ consumedAt: new Date() })
-      .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+      .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id), isNull(oidcPayloads.consumedAt)))
+      .returning({ id: oidcPayloads.id });
+    if (marked.length === 0) throw new errors.InvalidGrant(`${this.model} already used`);
   }
 
   async destroy(id: string): Promise<void> {

@@ -59,6 +59,10 @@ h2.label{font-size:1rem;margin:16px 0 6px}
 .or{display:flex;align-items:center;gap:12px;color:var(--muted);margin:20px 0 0;font-size:.875rem}
 .or::before,.or::after{content:"";flex:1;border-top:1px solid var(--border)}
 .passkey .hint{margin-top:8px}
+.scopes{margin:0 0 16px;padding-left:22px}
+.scopes li{margin:4px 0}
+fieldset.patients{border:0;margin:16px 0 0;padding:0}
+fieldset.patients legend{font-weight:600;padding:0;margin:0 0 4px}
 .links a{display:inline-flex;align-items:center;min-height:44px;color:var(--primary);font-weight:600}
 @media (max-width:420px){main{padding:16px 8px}.card{padding:16px}}
 `;

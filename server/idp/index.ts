@@ -24,6 +24,7 @@ import { PASSKEY_JS, PASSKEY_SCRIPT_PATH, WEBAUTHN_SCRIPT_PATH } from './passkey
 import { buildProviderConfiguration, clientRedirects, touchSession } from './provider-config';
 import { applySecurityHeaders, type SecurityPolicy } from './security';
 import { touchGrantOf } from './session-seen';
+import { isPortalClient, smartTokenResponse } from './smart-resource';
 
 /** Where the main server mounts the provider; the issuer is `${publicUrl}${IDP_BASE_PATH}`. */
 export const IDP_BASE_PATH = '/idp';
@@ -84,7 +85,11 @@ export async function createEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embed
   provider.on('server_error', (_ctx, error: Error) =>
     logger.error('idp.server_error', { error: error.message }),
   );
+  // The token endpoint's reply to an app names its patient (SMART); the portal's is left as it is.
+  provider.use(smartTokenResponse(config));
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    // An app's refresh is not the person at the portal: it must not keep their login session alive.
+    if (!isPortalClient(config, ctx.oidc.client)) return;
     touchSession(ctx, db).catch((error: Error) =>
       logger.warn('idp.session_touch_failed', { error: error.message }),
     );

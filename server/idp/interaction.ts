@@ -3,6 +3,7 @@ import { clientAddress } from '../client-address';
 import { operationalEvents } from '../observability/events';
 import { authenticate, listDemoAccounts } from './accounts';
 import { renderCode, resendCode, startStrongStep, submitCode } from './code-step';
+import { routeAppConsent } from './consent-step';
 import { routeForgot } from './forgot-step';
 import { loginBody, messageBody, renderPage } from './html';
 import type { InteractionDeps } from './interaction-deps';
@@ -167,14 +168,15 @@ async function submitLogin(
 }
 
 const ROUTE =
-  /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp|\/password|\/passkey|\/passkey\/options|\/forgot(?:\/code|\/resend|\/factor|\/password)?)?$/;
+  /^\/interaction\/([\w-]+)(\/login|\/loginstrong|\/otp\/requestOtp|\/password|\/consent|\/passkey|\/passkey\/options|\/forgot(?:\/code|\/resend|\/factor|\/password)?)?$/;
 
 /**
  * Serves `${basePath}/interaction/:uid` (GET: the login page, or the code page once the password was
  * right, or the new-password page once the code was right too), the forgotten-password flow under
  * `…/:uid/forgot` (forgot-step.ts), and the form posts `…/:uid/login`,
  * `…/:uid/passkey/options` and `…/:uid/passkey` (server/idp/passkey-step.ts),
- * `…/:uid/loginstrong`, `…/:uid/otp/requestOtp` and `…/:uid/password`.
+ * `…/:uid/loginstrong`, `…/:uid/otp/requestOtp` and `…/:uid/password`, and a registered app's consent
+ * (GET the page, POST `…/:uid/consent`: consent-step.ts).
  */
 export async function handleInteraction(
   req: IncomingMessage,
@@ -236,7 +238,10 @@ async function route(
 ): Promise<void> {
   const { interaction, action, form, locale } = view;
   if (interaction.prompt.name === 'consent') {
-    await grantConsent(req, res, deps, interaction);
+    // The portal is granted without asking; a registered app's consent is the patient's to give.
+    if (String(interaction.params.client_id) === deps.config.oidcClientId)
+      await grantConsent(req, res, deps, interaction);
+    else await routeAppConsent(req, res, deps, { interaction, action, form, locale });
     return;
   }
   if (action?.startsWith('/forgot')) {

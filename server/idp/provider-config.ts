@@ -1,8 +1,9 @@
 import type { JWK } from 'jose';
 import type { Configuration, JWKS, KoaContextWithOIDC, ResourceServer } from 'oidc-provider';
 import { errors } from 'oidc-provider';
+import { grantPatientContext } from '../auth/app-grant';
 import { GRANT_CLAIM } from '../auth/grant-liveness';
-import type { ServerConfig } from '../config';
+import { fhirAudienceOf, type ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
@@ -17,6 +18,14 @@ import { pickLocale } from './locale';
 import { messages } from './messages';
 import { nonceOf } from './security';
 import { seeNewGrant } from './session-seen';
+import { SmartClientAdapter } from './smart-clients';
+import {
+  APP_GRANT_TTL_SEC,
+  APP_REFRESH_IDLE_SEC,
+  audParam,
+  fhirResourceServer,
+  isPortalClient,
+} from './smart-resource';
 
 export const ACCESS_TOKEN_TTL_SEC = 5 * 60;
 export const IDLE_TTL_SEC = 30 * 60;
@@ -52,17 +61,25 @@ export async function touchSession(ctx: KoaContextWithOIDC, db: Database): Promi
 
 /**
  * Lifetimes (seconds). Idle limit 30 min for the login session and the refresh tokens; absolute limit
- * 12 h from the login for everything.
+ * 12 h from the login for everything. A registered app's grant and refresh tokens: smart-resource.ts.
  */
-const ttl: Configuration['ttl'] = {
-  AccessToken: ACCESS_TOKEN_TTL_SEC,
-  AuthorizationCode: 60,
-  IdToken: ACCESS_TOKEN_TTL_SEC,
-  Interaction: IDLE_TTL_SEC,
-  Session: (_ctx, session) => sessionTtl(session.loginTs),
-  Grant: (ctx) => untilAbsoluteLimit(ctx?.oidc?.session?.loginTs),
-  RefreshToken: (_ctx, token) => Math.min(IDLE_TTL_SEC, untilAbsoluteLimit(token.authTime ?? token.iiat)),
-};
+function lifetimes(config: ServerConfig): Configuration['ttl'] {
+  return {
+    AccessToken: ACCESS_TOKEN_TTL_SEC,
+    AuthorizationCode: 60,
+    IdToken: ACCESS_TOKEN_TTL_SEC,
+    Interaction: IDLE_TTL_SEC,
+    Session: (_ctx, session) => sessionTtl(session.loginTs),
+    Grant: (ctx, grant) =>
+      grant.clientId === config.oidcClientId
+        ? untilAbsoluteLimit(ctx?.oidc?.session?.loginTs)
+        : APP_GRANT_TTL_SEC,
+    RefreshToken: (_ctx, token) =>
+      token.clientId === config.oidcClientId
+        ? Math.min(IDLE_TTL_SEC, untilAbsoluteLimit(token.authTime ?? token.iiat))
+        : Math.max(1, Math.min(APP_REFRESH_IDLE_SEC, (token.iiat ?? now()) + APP_GRANT_TTL_SEC - now())),
+  };
+}
 
 /** The API as a resource server: JWT access tokens for its audience (also minted by an account switch). */
 export function apiResourceServer(config: ServerConfig): ResourceServer {
@@ -126,7 +143,9 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
     messages[pickLocale(ctx.req, { uiLocales: ctx.oidc?.params?.ui_locales })];
 
   return {
-    adapter: (name: string) => new DrizzleAdapter(db, name),
+    // Registered apps are clients read from smart_apps; everything else the provider stores is a payload.
+    adapter: (name: string) =>
+      name === 'Client' ? new SmartClientAdapter(db) : new DrizzleAdapter(db, name),
     clients: [
       {
         client_id: config.oidcClientId,
@@ -148,8 +167,11 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
       openid: ['sub'],
       profile: ['name', 'preferred_username', 'user_type'],
       email: ['email', 'email_verified'],
+      // SMART: the FHIR resource of the user (`Patient/<id>`), asked by apps only.
+      fhirUser: ['fhirUser'],
     },
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    scopes: ['openid', 'profile', 'email', 'offline_access', 'launch/patient'],
+    extraParams: { aud: audParam(config) },
     // The portal reads the profile from the ID token, not from userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
@@ -163,7 +185,11 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
       if (!client || !account) return undefined;
       const grantId = ctx.oidc.result?.consent?.grantId ?? session?.grantIdFor(client.clientId);
       const existing = grantId ? await provider.Grant.find(grantId) : undefined;
-      if (client.clientId !== config.oidcClientId) return existing;
+      // A registered app: only the grant its consent made just now, so the patient is asked every time.
+      if (!isPortalClient(config, client)) {
+        const consented = ctx.oidc.result?.consent?.grantId;
+        return consented ? provider.Grant.find(consented) : undefined;
+      }
       // First-party portal: grant everything it may ask for, so no consent page is ever shown.
       // After an account switch the session's grant is the switched-to account's, as is the session.
       const grant =
@@ -187,9 +213,14 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
       }
       return grant;
     },
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // Tokens die with the login session: logout or the 12 h session end revokes them.
-    expiresWithSession: async () => true,
+    // An app gets a refresh token only when the patient allowed offline access (SMART's offline_access).
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (isPortalClient(config, client) || code.scopes.has('offline_access')),
+    // Tokens die with the login session: logout or the 12 h session end revokes them. An app with
+    // offline access keeps its grant past the portal's logout, until it ends or the patient revokes it.
+    expiresWithSession: async (ctx, code) =>
+      isPortalClient(config, ctx.oidc.client) || !code.scopes.has('offline_access'),
     rotateRefreshToken: true,
     // The grant id lets the API check on each call that logout or a revocation has not ended it.
     async extraTokenClaims(ctx, token) {
@@ -198,9 +229,12 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
         ? (ctx.oidc.entities.RefreshToken ?? ctx.oidc.entities.AuthorizationCode)
         : switchedTokenSource(token);
       const grantId = 'grantId' in token ? token.grantId : undefined;
+      // An app's token names its patient (SMART's `patient`), as the token response does.
+      const context = ctx ? grantPatientContext(ctx.oidc.entities.Grant) : null;
       return {
         ...(source?.amr ? { amr: source.amr } : {}),
         ...(grantId ? { [GRANT_CLAIM]: grantId } : {}),
+        ...(context ? { patient: String(context.patient) } : {}),
       };
     },
     features: {
@@ -210,11 +244,15 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
       dPoP: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: async () => config.apiAudience,
+        defaultResource: async (_ctx, client) =>
+          isPortalClient(config, client) ? config.apiAudience : fhirAudienceOf(config),
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, resource) => {
-          if (resource !== config.apiAudience) throw new errors.InvalidTarget();
-          return apiResourceServer(config);
+        // The API is the portal's alone and /fhir is the apps' audience: an app's token never reaches /api.
+        getResourceServerInfo: async (_ctx, resource, client) => {
+          const portal = isPortalClient(config, client);
+          if (portal && resource === config.apiAudience) return apiResourceServer(config);
+          if (!portal && resource === fhirAudienceOf(config)) return fhirResourceServer(config);
+          throw new errors.InvalidTarget();
         },
       },
       rpInitiatedLogout: {
@@ -251,6 +289,6 @@ export function buildProviderConfiguration(opts: ProviderConfigOptions): Configu
       const link = { href: `${config.publicUrl}/`, label: text.backToPortal };
       page(ctx, config, text.errorTitle, messageBody(text.errorTitle, detail, link));
     },
-    ttl,
+    ttl: lifetimes(config),
   };
 }

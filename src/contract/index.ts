@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './apps';
 export * from './cdc';
 export * from './common';
 export * from './conferences';

@@ -1,0 +1,60 @@
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { PATIENT_CONTEXT } from '../../auth/app-grant';
+import type { Database } from '../../db/client';
+import { oidcPayloads } from '../../db/schema';
+
+/**
+ * An app's grants end with their tokens and codes, never with the login session that made them: the
+ * person stays signed in to the portal. The FHIR endpoint checks the grant on every call, so the app's
+ * next call answers 401 and its refresh token is gone.
+ */
+async function endGrantsWhere(db: Database, which: SQL): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, 'Grant'), which))
+      .returning({ id: oidcPayloads.id });
+    const ids = ended.map((row) => row.id);
+    if (ids.length > 0) await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, ids));
+    return ids.length;
+  });
+}
+
+export const grantOfClient = (clientId: string): SQL =>
+  sql`${oidcPayloads.payload} ->> 'clientId' = ${clientId}`;
+
+/** The grant's patient context (auth/app-grant.ts) as SQL: the detail of that type in its `rar`. */
+export const grantContext = (field: 'patient' | 'account'): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select detail ->> ${field} from jsonb_array_elements(coalesce(${oidcPayloads.payload} -> 'rar', '[]'::jsonb)) as detail
+    where detail ->> 'type' = ${PATIENT_CONTEXT} limit 1)`;
+
+/** Ends one grant of an app (a revocation from Connected apps). */
+export function endAppGrant(db: Database, grantId: string): Promise<number> {
+  return endGrantsWhere(db, eq(oidcPayloads.id, grantId));
+}
+
+/** A disabled app: every grant of it ends. */
+export function endGrantsOfApp(db: Database, clientId: string): Promise<number> {
+  return endGrantsWhere(db, grantOfClient(clientId));
+}
+
+/**
+ * One authorization per app and dossier: a new consent ends the earlier grants the same account gave the
+ * same app for the same patient, so the list shows it once and revoking it revokes it all.
+ */
+export function endEarlierAppGrants(
+  db: Database,
+  grant: { keep: string; clientId: string; account: string; patientId: number },
+): Promise<number> {
+  return endGrantsWhere(
+    db,
+    and(
+      ne(oidcPayloads.id, grant.keep),
+      grantOfClient(grant.clientId),
+      sql`${grantContext('account')} = ${grant.account}`,
+      sql`${grantContext('patient')} = ${String(grant.patientId)}`,
+    ) as SQL,
+  );
+}
