@@ -26,7 +26,7 @@ import { disputesRoutes } from './routes/disputes';
 import { documentRequestRoutes } from './routes/document-requests';
 import { documentRoutes } from './routes/documents';
 import { exportFileRoutes, exportRoutes } from './routes/export';
-import { fhirPublicRoutes, fhirRoutes } from './routes/fhir';
+import { fhirCors, fhirPublicRoutes, fhirRoutes } from './routes/fhir';
 import { guestRoutes } from './routes/guests';
 import { helpRoutes } from './routes/help';
 import { historyRoutes } from './routes/history';
@@ -156,6 +156,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.config.demoMode) app.route('/', cdcLauncherRoutes);
   app.route(deps.config.apiBase, createApi());
   // FHIR (read API and the IPS summary): the API's tokens and access rules, errors as OperationOutcome.
+  // Apps in a browser read FHIR from their own origin: bearer tokens, no cookie, so any origin may ask.
+  app.use(`${FHIR_BASE}/*`, fhirCors);
   // Its CapabilityStatement is public, as FHIR has it: apps read it before they sign in.
   app.route(FHIR_BASE, fhirPublicRoutes);
   app.route(FHIR_BASE, fhirRoutes);

@@ -62,6 +62,27 @@ describe.each(databaseTargets)('FHIR read API on $name', ({ location }) => {
     expect(validationErrors(statement)).toEqual([]);
     const types = statement.rest?.[0]?.resource?.map((resource) => resource.type);
     expect(types).toEqual(expect.arrayContaining([...SEARCHED, 'Patient', 'Binary']));
+    const oauth = statement.rest?.[0]?.security?.extension?.[0]?.extension;
+    expect(oauth?.find((uri) => uri.url === 'token')?.valueUri).toMatch(/\/idp\/token$/);
+  });
+
+  it('answers an app’s cross-origin preflight and reads, whose credential is the token alone', async () => {
+    const preflight = await ctx.app.request('/fhir/Observation', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(preflight.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('authorization');
+    const read = await ctx.call('/fhir/Patient', 'mario.rossi', {
+      headers: { Origin: 'https://app.example' },
+    });
+    expect(read.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(read.headers.get('Access-Control-Allow-Credentials')).toBeNull();
   });
 
   it("serves one analyte's series, the hospital's values and the patient's own readings marked by performer", async () => {

@@ -1,9 +1,11 @@
 import { vValidator } from '@hono/valibot-validator';
 import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
 import * as v from 'valibot';
 import { type ErrorReply, IdParam } from '../../src/contract';
 import { FHIR_RESOURCE_TYPES, FhirReadParam, FhirSearchQuery } from '../../src/contract/fhir';
 import type { AppEnv } from '../app-env';
+import { issuerOf } from '../config';
 import { FHIR_BASE } from '../constants';
 import { HttpError } from '../http-error';
 import { authenticate } from '../middleware/authenticate';
@@ -14,7 +16,7 @@ import { operationOutcome } from '../services/fhir/outcome';
 import { organizationResource } from '../services/fhir/patient';
 import { type FhirCaller, HOSPITAL_ID, readResource, searchResources } from '../services/fhir/rest/api';
 import { readBinary } from '../services/fhir/rest/binary';
-import { capabilityStatement } from '../services/fhir/rest/capability';
+import { capabilityStatement, smartSecurity } from '../services/fhir/rest/capability';
 import { restEntry } from '../services/fhir/systems';
 import { languageOf } from '../services/language';
 import { onInvalid } from '../validate';
@@ -42,6 +44,19 @@ async function fhirError(error: Error, c: Context<AppEnv>): Promise<Response> {
   return new Response(JSON.stringify(operationOutcome(body)), { status: reply.status, headers });
 }
 
+/**
+ * CORS for `/fhir`: a SMART app in a browser calls from its own origin. Credentials are tokens in a header,
+ * never cookies, so no origin gains anything a token does not give; the preflight answers before the
+ * token check.
+ */
+export const fhirCors = cors({
+  origin: '*',
+  allowMethods: ['GET', 'OPTIONS'],
+  allowHeaders: ['Authorization', 'Accept', 'Content-Type', 'DPoP'],
+  exposeHeaders: ['WWW-Authenticate', 'Content-Location', 'Location'],
+  maxAge: 600,
+});
+
 const TypeParam = v.object({ type: v.picklist(FHIR_RESOURCE_TYPES) });
 const BinaryParam = v.object({ id: FhirReadParam.entries.id });
 
@@ -64,6 +79,7 @@ export const fhirPublicRoutes = new Hono<AppEnv>()
         base: baseOf(c),
         name: c.get('deps').config.applicationTitle,
         served: [...FHIR_RESOURCE_TYPES, 'Binary', 'Organization'],
+        security: smartSecurity(issuerOf(c.get('deps').config)),
       }),
       200,
       { 'Content-Type': FHIR_JSON },

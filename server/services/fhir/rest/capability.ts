@@ -72,6 +72,38 @@ const searchParams: Record<FhirResourceType | 'Binary' | 'Organization', SearchP
 };
 
 /**
+ * SMART App Launch 2.2 §2.1.3: the OAuth endpoints as the `oauth-uris` extension (the embedded IdP's
+ * oidc-provider routes) and the SMART-on-FHIR service, beside the `.well-known/smart-configuration` that
+ * SMART requires.
+ */
+export function smartSecurity(issuer: string): CapabilityStatementRestSecurity {
+  return {
+    extension: [
+      {
+        url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+        extension: [
+          { url: 'authorize', valueUri: `${issuer}/auth` },
+          { url: 'token', valueUri: `${issuer}/token` },
+          { url: 'revoke', valueUri: `${issuer}/token/revocation` },
+        ],
+      },
+    ],
+    service: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+            code: 'SMART-on-FHIR',
+          },
+        ],
+        text: 'OAuth2 using SMART-on-FHIR profile (see http://docs.smarthealthit.org)',
+      },
+    ],
+    cors: true,
+  };
+}
+
+/**
  * The CapabilityStatement (`GET /fhir/metadata`): FHIR 4.0.1, JSON, read and search on each served type
  * (Binary and the hospital's Organization by read alone). `security` carries what SMART App Launch
  * publishes there; the full discovery is at `.well-known/smart-configuration`.
