@@ -16,6 +16,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { routeTemplate } from './observability/route';
 import { accountRoutes } from './routes/account';
 import { accountSwitchRoutes } from './routes/account-switch';
+import { appRoutes } from './routes/apps';
 import { cdcLaunchRoutes, cdcLogoutRoutes } from './routes/cdc';
 import { cdcLauncherRoutes } from './routes/cdc-launcher';
 import { conferenceRoutes } from './routes/conferences';
@@ -51,6 +52,7 @@ import { securityDeviceRoutes } from './routes/security-devices';
 import { securityPasskeyRoutes } from './routes/security-passkeys';
 import { shlPublicRoutes, shlRoutes } from './routes/shl';
 import { signRoutes } from './routes/signing';
+import { smartRoutes } from './routes/smart';
 import { studyRoutes, studyViewerRoutes } from './routes/studies';
 import { summaryRoutes } from './routes/summary';
 import { surveyRoutes } from './routes/surveys';
@@ -96,6 +98,7 @@ function createApi(): Hono<AppEnv> {
     .route('/', resultsRoutes)
     .route('/', summaryRoutes)
     .route('/', exportRoutes)
+    .route('/', appRoutes)
     .all('*', apiNotFound);
 }
 
@@ -158,6 +161,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // FHIR (read API and the IPS summary): the API's tokens and access rules, errors as OperationOutcome.
   // Apps in a browser read FHIR from their own origin: bearer tokens, no cookie, so any origin may ask.
   app.use(`${FHIR_BASE}/*`, fhirCors);
+  // SMART discovery is public too: apps read it to find where to authorize.
+  app.route(FHIR_BASE, smartRoutes);
   // Its CapabilityStatement is public, as FHIR has it: apps read it before they sign in.
   app.route(FHIR_BASE, fhirPublicRoutes);
   app.route(FHIR_BASE, fhirRoutes);

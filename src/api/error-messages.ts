@@ -114,6 +114,7 @@ const FIELD_TEXT: Readonly<Record<FieldErrorCode, MessageDescriptor>> = {
   invalidEmail: msg`Inserisci una Email valida.`,
   common: msg`È una delle password più usate: scegline una meno prevedibile, per esempio una frase di più parole`,
   personal: msg`Non usare il tuo nome, il codice fiscale o il nome utente nella password`,
+  taken: msg`Valore già in uso: scegline un altro`,
 };
 
 export function fieldErrorMessage(code: FieldErrorCode): MessageDescriptor {

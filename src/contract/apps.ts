@@ -55,7 +55,9 @@ export function isAcceptableRedirectUri(value: string): boolean {
   if (value.length > 500) return false;
   const url = URL.parse(value);
   if (!url || url.hash || url.username || url.password || value.includes('#')) return false;
-  if (url.protocol === 'https:') return url.hostname !== '';
+  // A host by its name: no wildcard, nothing a browser would read differently.
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)) return false;
+  if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && LOOPBACK.has(url.hostname);
 }
 

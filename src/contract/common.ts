@@ -148,6 +148,8 @@ export const FieldErrorCode = v.picklist([
   'invalidEmail',
   'common',
   'personal',
+  /** Already used by another record (an app's name). */
+  'taken',
 ]);
 export type FieldErrorCode = v.InferOutput<typeof FieldErrorCode>;
 

@@ -20,6 +20,7 @@ import { seedProjectTeams } from './projects';
 import { createRandom } from './random';
 import { seedSecondFactors } from './second-factor';
 import { seedSigningCredentials } from './signing';
+import { seedSmartApps } from './smart-apps';
 import { seedStudies } from './studies';
 import { seedSurveys } from './surveys';
 
@@ -139,6 +140,7 @@ export async function seedDemoData(
   await seedHospitalizations(db);
   await seedSigningCredentials(db, logger);
   await seedSecondFactors(db, logger);
+  await seedSmartApps(db);
   logger?.info('demo data seeded', { patients: DEMO_PATIENT_COUNT, users: demoAccounts.length });
   return true;
 }

@@ -24,11 +24,13 @@ export const grantOfClient = (clientId: string): SQL =>
   sql`${oidcPayloads.payload} ->> 'clientId' = ${clientId}`;
 
 /** The grant's patient context (auth/app-grant.ts) as SQL: the detail of that type in its `rar`. */
-export const grantContext = (field: 'patient' | 'account'): SQL<string | null> =>
-  sql<
-    string | null
-  >`(select detail ->> ${field} from jsonb_array_elements(coalesce(${oidcPayloads.payload} -> 'rar', '[]'::jsonb)) as detail
-    where detail ->> 'type' = ${PATIENT_CONTEXT} limit 1)`;
+export function grantContext(field: 'patient' | 'account'): SQL<string | null> {
+  // The field is one of two names, written as a literal: `->>` of a parameter has no type to choose by.
+  const key = sql.raw(`'${field}'`);
+  const details = sql`jsonb_array_elements(coalesce(${oidcPayloads.payload} -> 'rar', '[]'::jsonb))`;
+  return sql<string | null>`(select detail ->> ${key} from ${details} as item(detail)
+    where detail ->> 'type' = ${PATIENT_CONTEXT}::text limit 1)`;
+}
 
 /** Ends one grant of an app (a revocation from Connected apps). */
 export function endAppGrant(db: Database, grantId: string): Promise<number> {
