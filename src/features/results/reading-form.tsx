@@ -116,7 +116,7 @@ export function ReadingForm({
           </label>
           <label className="field" htmlFor="reading-time">
             <span>
-              {t`Ora`}
+              {t({ message: 'Ora', context: 'ora del giorno' })}
               <Required />
             </span>
             <input

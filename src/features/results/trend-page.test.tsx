@@ -42,12 +42,14 @@ describe('a trend', () => {
 
     const table = screen.getByRole('table', { name: 'Tutti i valori, dal più recente' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('48 mmol/mol'),
-      expect.stringContaining('50 mmol/mol'),
-      expect.stringContaining('41 mmol/mol'),
-      expect.stringContaining('75 mmol/mol'),
+    expect(within(table).getByRole('columnheader', { name: /Valore/ }).textContent).toBe('Valoremmol/mol');
+    expect(rows.map((row) => row.querySelector('.trend-value')?.textContent)).toEqual([
+      '48',
+      '50',
+      '41',
+      '75',
     ]);
+    expect(document.querySelector('h2.trend-name')?.textContent).toBe('Emoglobina glicata (HbA1c) · mmol/mol');
     expect(rows[0]?.textContent).toContain('Inserito da te');
     expect(rows[1]?.textContent).toContain('↑ Alto');
     expect(rows[2]?.textContent).toContain('Nella norma');

@@ -43,11 +43,10 @@ function TrendScreen({ patientId, code, staff, own }: ScreenProps): JSX.Element 
   const { t } = useLingui();
   const load = useCallback(() => fetchSeries(patientId ?? 0, code), [patientId, code]);
   const { state, reload } = useLoader(load, { keepOnError: true, enabled: patientId !== null });
-  const title = state.status === 'ready' ? state.value.name : t`Andamento`;
   const notFound = state.status === 'error' && errorReplyOf(state.error)?.status === 404;
   return (
     <PageLayout
-      title={title}
+      title={t`Andamento`}
       backTo={staff && patientId !== null ? paths.patientResults(patientId) : paths.results()}
       refresher={<Refresher onRefresh={reload} />}
       className="results-page"
@@ -58,6 +57,11 @@ function TrendScreen({ patientId, code, staff, own }: ScreenProps): JSX.Element 
         <LoadedView state={state} onRetry={() => void reload()} staleNotice>
           {(series) => (
             <div className="trend-layout">
+              {/* The series' name in the page, not the toolbar: English LOINC names run to 60 characters. */}
+              <h2 className="trend-name">
+                {series.name}
+                {series.unit && <span className="trend-name-unit"> · {series.unit}</span>}
+              </h2>
               <section className="trend-chart-section" aria-label={t`Grafico`}>
                 <TrendChart series={series} />
                 <TrendLegend series={series} own={own} />

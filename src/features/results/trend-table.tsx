@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import dayjs from 'dayjs';
 import type { JSX } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResultFlag, ResultSeries, SeriesPoint } from '../../contract/results';
@@ -46,8 +47,9 @@ function Source({ point, own, name }: { point: SeriesPoint; own: boolean; name: 
 }
 
 export function TrendTable({ series, own }: { series: ResultSeries; own: boolean }): JSX.Element {
-  const { i18n } = useLingui();
-  const { date, dateTime } = useDateFormat();
+  const { t, i18n } = useLingui();
+  const { date } = useDateFormat();
+  const time = (value: string): string => dayjs(value).format('HH:mm');
   const rows = [...series.points].reverse();
   const ranged = series.referenceLow !== null || series.referenceHigh !== null;
   return (
@@ -63,10 +65,9 @@ export function TrendTable({ series, own }: { series: ResultSeries; own: boolean
             </th>
             <th scope="col">
               <Trans>Valore</Trans>
+              {series.unit && <span className="trend-unit">{series.unit}</span>}
             </th>
-            <th scope="col">
-              <Trans>Esito</Trans>
-            </th>
+            <th scope="col">{t({ message: 'Esito', context: 'rispetto all’intervallo di riferimento' })}</th>
             <th scope="col">
               <Trans>Fonte</Trans>
             </th>
@@ -79,11 +80,13 @@ export function TrendTable({ series, own }: { series: ResultSeries; own: boolean
               className={point.source === 'patient' ? 'trend-row-own' : undefined}
             >
               <td>
+                {date(point.effectiveAt)}
                 {/* A reading's hour matters (several a day); a report's day is its date. */}
-                {point.source === 'patient' ? dateTime(point.effectiveAt) : date(point.effectiveAt)}
+                {point.source === 'patient' && <span className="trend-time">{time(point.effectiveAt)}</span>}
               </td>
+              {/* The unit heads the column: the cells stay narrow enough for a 360 px phone. */}
               <td className="trend-value">
-                {seriesValueText(point.value, point.secondValue, series.unit, i18n.locale)}
+                {seriesValueText(point.value, point.secondValue, '', i18n.locale)}
               </td>
               <td>
                 {point.flag ? (
