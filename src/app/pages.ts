@@ -261,6 +261,14 @@ export const SecurityPage = page(
   () => import('../features/security/security-page'),
   (m) => m.SecurityPage,
 );
+export const ConnectedAppsPage = page(
+  () => import('../features/apps/connected-apps-page'),
+  (m) => m.ConnectedAppsPage,
+);
+export const RegisteredAppsPage = page(
+  () => import('../features/apps/registered-apps-page'),
+  (m) => m.RegisteredAppsPage,
+);
 export const SecurityDevicesPage = page(
   () => import('../features/security/devices-page'),
   (m) => m.SecurityDevicesPage,

@@ -13,6 +13,7 @@ import {
   CdcLaunchPage,
   ClinicalRequestPage,
   ConferencesPage,
+  ConnectedAppsPage,
   ConsentsPage,
   CreateConferencePage,
   CreateSurveyCardPage,
@@ -55,6 +56,7 @@ import {
   ProjectDetailsPage,
   ProjectInvitePage,
   ReadingsPage,
+  RegisteredAppsPage,
   ResultsPage,
   SecurityDevicesPage,
   SecurityPage,
@@ -114,6 +116,9 @@ export const ROUTES: readonly AppRoute[] = [
   { pattern: patterns.notify, page: NotifyPage, access: 'session' },
   { pattern: patterns.securityDevices, page: SecurityDevicesPage, access: 'session' },
   { pattern: patterns.securityPasskeys, page: PasskeysPage, access: 'session' },
+  { pattern: patterns.securityApps, page: ConnectedAppsPage, access: 'session' },
+  // The administrators' (the server refuses anyone else); staff-only keeps patients off the page.
+  { pattern: patterns.adminApps, page: RegisteredAppsPage, access: 'session', staffOnly: true },
   { pattern: patterns.sharedLinks, page: SharedLinksPage, access: 'session' },
   {
     pattern: patterns.patients,

@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   analyticsOutline,
+  appsOutline,
   checkmarkDoneOutline,
   clipboardOutline,
   cloudUploadOutline,
@@ -219,6 +220,15 @@ export const TABS: readonly TabDefinition[] = [
     icon: shieldCheckmarkOutline,
     roles: ['ADM'],
     href: () => paths.disputes(),
+    menuOnly: true,
+  },
+  // Third-party (SMART) apps that patients may connect: the administrators register them.
+  {
+    id: 'registeredApps',
+    label: msg`App registrate`,
+    icon: appsOutline,
+    roles: ['ADM'],
+    href: () => paths.adminApps(),
     menuOnly: true,
   },
   // Guests fill no surveys; administrators build none (decisions.md, surveys).

@@ -71,6 +71,8 @@ export const patterns = {
   security: '/security',
   securityDevices: '/security/devices',
   securityPasskeys: '/security/passkeys',
+  securityApps: '/security/apps',
+  adminApps: '/admin/apps',
   securityAuthenticator: '/security/authenticator',
   /** The patient's SMART Health Links (the server's notice of an open leads here). */
   sharedLinks: '/shared-links',
@@ -192,6 +194,8 @@ export const paths = {
   security: (): string => patterns.security,
   securityDevices: (): string => patterns.securityDevices,
   securityPasskeys: (): string => patterns.securityPasskeys,
+  securityApps: (): string => patterns.securityApps,
+  adminApps: (): string => patterns.adminApps,
   /** Staff only: the authenticator app's (re-)enrolment. */
   securityAuthenticator: (): string => patterns.securityAuthenticator,
   /** `create`: the screen opens on a new link (the summary screen's "share with a link"). */

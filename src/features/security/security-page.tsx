@@ -1,6 +1,12 @@
 import { IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { fingerPrintOutline, keyOutline, phonePortraitOutline, shieldCheckmarkOutline } from 'ionicons/icons';
+import {
+  appsOutline,
+  fingerPrintOutline,
+  keyOutline,
+  phonePortraitOutline,
+  shieldCheckmarkOutline,
+} from 'ionicons/icons';
 import { useAtomValue } from 'jotai';
 import type { JSX } from 'react';
 import { useLoader } from '../../api/use-loader';
@@ -16,7 +22,8 @@ import './security.css';
 
 /**
  * `/security`, "Sicurezza dell'account": the password change here, and the way to the devices
- * and sessions, the passkeys and (staff) the authenticator app, each a page of its own. Every role,
+ * and sessions, the passkeys, (patients and guests) the connected apps and (staff) the authenticator app,
+ * each a page of its own. Every role,
  * guests too: each looks after their own account.
  */
 export function SecurityPage(): JSX.Element {
@@ -52,6 +59,17 @@ export function SecurityPage(): JSX.Element {
               </IonNote>
             </IonLabel>
           </IonItem>
+          {!staff && (
+            <IonItem routerLink={paths.securityApps()} detail>
+              <IonIcon slot="start" icon={appsOutline} aria-hidden="true" />
+              <IonLabel>
+                <Trans>App collegate</Trans>
+                <IonNote className="security-link-note">
+                  <Trans>Le app per la salute che leggono il fascicolo; revoca il loro accesso</Trans>
+                </IonNote>
+              </IonLabel>
+            </IonItem>
+          )}
           {staff && (
             <IonItem routerLink={paths.securityAuthenticator()} detail>
               <IonIcon slot="start" icon={shieldCheckmarkOutline} aria-hidden="true" />
