@@ -1,7 +1,7 @@
 /**
  * Results as data: Mario on a 360 px phone opens Esami from the side menu, his HbA1c's trend (chart, range,
  * every value in a table) and the report a value came from; he enters a blood pressure (a slip refused
- * beside its field first), and a physician on a tablet opens Mario's results from his dossier and sees the
+ * beside its field first) and corrects it (two versions), and a physician on a tablet opens Mario's results from his dossier and sees the
  * reading marked as entered by the patient. With SHOTS_DIR set, the screens are photographed at 390x844,
  * 360x640 and 820x1180, in Italian and English.
  */
@@ -80,7 +80,7 @@ test('Mario on a 360 px phone reads his HbA1c trend, chart and table, and opens 
   await expect(page).toHaveURL(/\/results\/trend\/59261-8$/);
   const trend = current(page);
   await expect(trend.locator('h1')).toHaveText('Andamento');
-  await expect(trend.getByRole('heading', { level: 2, name: `${HBA1C} · mmol/mol` })).toBeVisible();
+  await expect(trend.getByRole('heading', { level: 2, name: HBA1C })).toBeVisible();
   const chart = trend.getByRole('img', { name: TEXT.it.trend });
   await expect(chart).toBeVisible();
   await expect(chart).toHaveAccessibleName(new RegExp(`: ${count} valori dal`));
@@ -146,14 +146,28 @@ test('Mario enters a blood pressure on his phone; a physician on a tablet sees i
   await expect(own.locator('ion-item', { hasText: 'Pressione arteriosa' })).toContainText('142/91 mmHg');
   await expect(own).toContainText('Inserito da te');
 
-  // The English form, for the screenshots and its words.
+  // In English: his readings, a correction in the same form filled in, and the versions it leaves.
   await chooseLanguage(page, 'en');
   await page.goto('/readings');
-  await expect(current(page).getByTestId('reading').first()).toContainText('142/91 mmHg');
-  await current(page).getByRole('button', { name: 'New reading' }).click();
-  await expect(page.getByRole('dialog', { name: 'New reading' })).toBeVisible();
-  await expect(openSheet(page).getByLabel(/^Systolic/)).toBeVisible();
+  const card = current(page).getByTestId('reading').first();
+  await expect(card).toContainText('142/91 mmHg');
+  await card.getByRole('button', { name: /^Correct Blood pressure of / }).click();
+  await expect(page.getByRole('dialog', { name: 'Correct the reading' })).toBeVisible();
+  const correction = openSheet(page);
+  await expect(correction.getByLabel(/^Systolic/)).toHaveValue('142');
+  await expect(correction.getByLabel('What you measure')).toBeDisabled();
   await shot(page, 'patient-en-form', [PHONE, SMALL_PHONE, TABLET]);
+  await correction.getByLabel(/^Systolic/).fill('141');
+  await correction.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(card).toContainText('141/91 mmHg');
+  await expect(card).toContainText('Corrected (version 2)');
+  await shot(page, 'patient-en-readings', [PHONE, SMALL_PHONE]);
+  await card.getByRole('button', { name: /^Versions of Blood pressure of / }).click();
+  const versions = openSheet(page).locator('.reading-versions li');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText(/Version 1 · Entered.*142\/91 mmHg/);
+  await expect(versions.last()).toContainText(/Version 2 · Corrected.*141\/91 mmHg/);
+  await shot(page, 'patient-en-versions', [PHONE, SMALL_PHONE]);
   await page.context().close();
 
   const staff = await loggedIn(browser, 'dott.ferrari', TABLET);
@@ -166,16 +180,17 @@ test('Mario enters a blood pressure on his phone; a physician on a tablet sees i
   await expect(staff).toHaveURL(/\/dossier\/\d+$/);
   await current(staff).getByRole('link', { name: 'Esami', exact: true }).click();
   await expect(staff).toHaveURL(/\/results\/\d+$/);
+  await expect(current(staff).locator('.results-patient')).toContainText('Mario Rossi ·');
   const theirs = current(staff).getByRole('region', { name: 'Misurazioni inserite dal paziente' });
   const pressure = theirs.locator('ion-item', { hasText: 'Pressione arteriosa' });
-  await expect(pressure).toContainText('142/91 mmHg');
+  await expect(pressure).toContainText('141/91 mmHg');
   await expect(pressure).toContainText('Inserito dal paziente');
   await expect(current(staff).getByRole('button', { name: 'Nuova misurazione' })).toHaveCount(0);
   await shot(staff, 'physician-it-list', [TABLET]);
   await pressure.click();
   await expect(staff).toHaveURL(/\/results\/\d+\/trend\/85354-9$/);
   const newest = current(staff).getByRole('table').locator('tbody tr').first();
-  await expect(newest.locator('.trend-value')).toHaveText('142/91');
+  await expect(newest.locator('.trend-value')).toHaveText('141/91');
   await expect(newest).toContainText('Inserito dal paziente');
   await expect(current(staff).getByRole('img').locator('path.trend-mark-patient').first()).toBeVisible();
   await shot(staff, 'physician-it-trend', [TABLET]);

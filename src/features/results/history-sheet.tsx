@@ -38,10 +38,13 @@ function Versions({ reading }: { reading: Reading }): JSX.Element {
                   <strong>
                     <Trans>Versione {number}</Trans>
                   </strong>{' '}
-                  · {i18n._(CHANGE[version.change])} · <time dateTime={version.changedAt}>{changedAt}</time>
+                  · {i18n._(CHANGE[version.change])}{' '}
+                  <time className="reading-version-when" dateTime={version.changedAt}>
+                    {changedAt}
+                  </time>
                 </p>
-                <p>
-                  {value && `${value} · `}
+                {value && <p className="reading-version-value">{value}</p>}
+                <p className="reading-version-taken">
                   <Trans>Misurata il {takenAt}</Trans>
                 </p>
                 {version.note && <p className="reading-card-note">{version.note}</p>}

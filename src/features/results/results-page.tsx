@@ -17,6 +17,7 @@ import { Refresher } from '../../ui/refresher';
 import { EmptyState } from '../../ui/state-views';
 import { AnalyteList } from './analyte-list';
 import { fetchResults } from './api';
+import { PatientLine } from './patient-line';
 import { ReadingSheet } from './reading-sheet';
 import { useRoutePatient } from './route-patient';
 import './results.css';
@@ -55,6 +56,7 @@ function ResultsScreen({
       refresher={<Refresher onRefresh={reload} />}
       className="results-page"
     >
+      {staff && patientId !== null && <PatientLine patientId={patientId} />}
       <p className="results-intro">
         {staff ? (
           <Trans>L'ultimo valore di ogni esame del paziente. Tocca un esame per vederne l'andamento.</Trans>

@@ -49,7 +49,7 @@ describe('a trend', () => {
       '41',
       '75',
     ]);
-    expect(document.querySelector('h2.trend-name')?.textContent).toBe('Emoglobina glicata (HbA1c) · mmol/mol');
+    expect(document.querySelector('h2.trend-name')?.textContent).toBe('Emoglobina glicata (HbA1c)');
     expect(rows[0]?.textContent).toContain('Inserito da te');
     expect(rows[1]?.textContent).toContain('↑ Alto');
     expect(rows[2]?.textContent).toContain('Nella norma');

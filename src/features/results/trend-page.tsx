@@ -15,6 +15,7 @@ import { PageLayout } from '../../ui/page-layout';
 import { Refresher } from '../../ui/refresher';
 import { EmptyState } from '../../ui/state-views';
 import { fetchSeries } from './api';
+import { PatientLine } from './patient-line';
 import { useRoutePatient } from './route-patient';
 import { TrendChart } from './trend-chart';
 import { TrendLegend } from './trend-legend';
@@ -51,6 +52,7 @@ function TrendScreen({ patientId, code, staff, own }: ScreenProps): JSX.Element 
       refresher={<Refresher onRefresh={reload} />}
       className="results-page"
     >
+      {staff && patientId !== null && <PatientLine patientId={patientId} />}
       {notFound ? (
         <EmptyState title={<Trans>Nessun valore per questo esame</Trans>} />
       ) : (
@@ -58,10 +60,7 @@ function TrendScreen({ patientId, code, staff, own }: ScreenProps): JSX.Element 
           {(series) => (
             <div className="trend-layout">
               {/* The series' name in the page, not the toolbar: English LOINC names run to 60 characters. */}
-              <h2 className="trend-name">
-                {series.name}
-                {series.unit && <span className="trend-name-unit"> · {series.unit}</span>}
-              </h2>
+              <h2 className="trend-name">{series.name}</h2>
               <section className="trend-chart-section" aria-label={t`Grafico`}>
                 <TrendChart series={series} />
                 <TrendLegend series={series} own={own} />
