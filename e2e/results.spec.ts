@@ -138,6 +138,8 @@ test('Mario enters a blood pressure on his phone; a physician on a tablet sees i
   await sheet.getByRole('button', { name: 'Salva' }).click();
   await expect(sheet.getByText('Inserisci un valore tra 50 e 260 mmHg')).toBeVisible();
   await expect(sheet.getByLabel(/^Massima/)).toBeFocused();
+  const audit = new Audit();
+  await audit.check(page, 'reading form with an error');
   await shot(page, 'patient-it-form-error', [PHONE, SMALL_PHONE]);
   await sheet.getByLabel(/^Massima/).fill('142');
   await sheet.getByRole('button', { name: 'Salva' }).click();
@@ -162,12 +164,15 @@ test('Mario enters a blood pressure on his phone; a physician on a tablet sees i
   await expect(card).toContainText('141/91 mmHg');
   await expect(card).toContainText('Corrected (version 2)');
   await shot(page, 'patient-en-readings', [PHONE, SMALL_PHONE]);
+  await audit.check(page, 'readings');
   await card.getByRole('button', { name: /^Versions of Blood pressure of / }).click();
   const versions = openSheet(page).locator('.reading-versions li');
   await expect(versions).toHaveCount(2);
   await expect(versions.first()).toContainText(/Version 1 · Entered.*142\/91 mmHg/);
   await expect(versions.last()).toContainText(/Version 2 · Corrected.*141\/91 mmHg/);
   await shot(page, 'patient-en-versions', [PHONE, SMALL_PHONE]);
+  await audit.check(page, 'versions');
+  audit.assertClean();
   await page.context().close();
 
   const staff = await loggedIn(browser, 'dott.ferrari', TABLET);

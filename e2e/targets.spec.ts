@@ -130,6 +130,9 @@ test('every interactive element on the patient screens is at least 44 × 44 px',
     ['history', `/datahistory/${patientId}`, '.history-own-switch'],
     ['timeline', '/timeline', '.vis-timeline, .state-view'],
     ['personal record', `/patientInfo/${patientId}`, '.fact-section'],
+    ['results', '/results', '.analyte-row'],
+    ['HbA1c trend', '/results/trend/59261-8', '.trend-table'],
+    ['readings', '/readings', '.readings-new'],
   ];
   for (const [name, path, ready] of screens) {
     await visit(page, path, ready);
