@@ -11,6 +11,7 @@ import { createTestContext, databaseTargets, type TestContext } from '../../test
 import { auditLog, documents, users } from '../db/schema';
 import { searchResources } from '../services/fhir/rest/api';
 import { insertClinicalRecord } from '../test/fixtures/clinical-record';
+import { submitDemoSurvey } from '../test/fixtures/fhir-records';
 import { validationErrors } from '../test/fixtures/fhir-validation';
 import { json } from '../test/fixtures/guests';
 
@@ -27,6 +28,9 @@ const SEARCHED = [
   'MedicationStatement',
   'Immunization',
   'DocumentReference',
+  'CarePlan',
+  'QuestionnaireResponse',
+  'Consent',
 ] as const;
 
 describe.each(databaseTargets)('FHIR read API on $name', ({ location }) => {
@@ -51,6 +55,8 @@ describe.each(databaseTargets)('FHIR read API on $name', ({ location }) => {
     mario = ((await (await ctx.call('/api/me', 'mario.rossi')).json()) as { patientId: number }).patientId;
     luca = mario + 2;
     await insertClinicalRecord(ctx, mario);
+    // Mario's answers to the demo survey, so QuestionnaireResponse has a row for each role to read.
+    await submitDemoSurvey(ctx);
   });
   afterAll(() => ctx.close());
 
@@ -61,7 +67,7 @@ describe.each(databaseTargets)('FHIR read API on $name', ({ location }) => {
     expect(statement.fhirVersion).toBe('4.0.1');
     expect(validationErrors(statement)).toEqual([]);
     const types = statement.rest?.[0]?.resource?.map((resource) => resource.type);
-    expect(types).toEqual(expect.arrayContaining([...SEARCHED, 'Patient', 'Binary']));
+    expect(types).toEqual(expect.arrayContaining([...SEARCHED, 'AuditEvent', 'Patient', 'Binary']));
     const oauth = statement.rest?.[0]?.security?.extension?.[0]?.extension;
     expect(oauth?.find((uri) => uri.url === 'token')?.valueUri).toMatch(/\/idp\/token$/);
   });

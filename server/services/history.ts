@@ -9,7 +9,7 @@ import type {
 } from '../../src/contract/history';
 import type { Database } from '../db/client';
 import { auditLog, documents, documentTypes, type UserRow } from '../db/schema';
-import { FACET_DETAIL_PREFIX } from './access/history';
+import { FACET_DETAIL_PREFIX, FHIR_HISTORY_TYPE, fhirReadDetail } from './access/history';
 import type { AccessTitle, AuditActivity } from './audit';
 import type { Language, Localized } from './language';
 import { visibleToCondition } from './obscuring/visibility';
@@ -98,7 +98,7 @@ const userRoles: Record<string, Localized> = {
 const onBehalfOf: Localized = { it: 'per conto di', en: 'on behalf of' };
 
 /** Who read: the user, or the app that read for them, named first (the patient allowed it, not a person). */
-function readerOf(entry: { userName: string; appName: string | null }, language: Language): string {
+export function readerOf(entry: { userName: string; appName: string | null }, language: Language): string {
   return entry.appName ? `${entry.appName}, ${onBehalfOf[language]} ${entry.userName}` : entry.userName;
 }
 
@@ -136,14 +136,22 @@ function obscuringTracesHiddenFrom(viewer: UserRow): SQL | undefined {
     ${hiddenDocument})`;
 }
 
+/** The viewer's own reads of the history through FHIR (AuditEvent), by any app. */
+const ownFhirHistoryReads = (viewer: UserRow): SQL => sql`(${auditLog.activity} = 'FHIR_READ'
+  and ${auditLog.userId} is not distinct from ${viewer.id}
+  and (coalesce(${auditLog.detail}, '') = ${fhirReadDetail(FHIR_HISTORY_TYPE)}
+    or coalesce(${auditLog.detail}, '') like ${fhirReadDetail(FHIR_HISTORY_TYPE, '%')}))`;
+
 /**
  * The rows a viewer sees: all of the patient's, except the viewer's own history reads (every opening of
- * the screen would otherwise add to the list being read), the allowed reads of the filter lists, which
- * come with the list read they serve, and for staff the traces of obscuring. Refused attempts show.
+ * the screen, or every AuditEvent read through FHIR, would otherwise add to the list being read), the
+ * allowed reads of the filter lists, which come with the list read they serve, and for staff the traces of
+ * obscuring. Refused attempts show.
  */
-function visibleTo(viewer: UserRow, patientId: number): SQL {
+export function visibleTo(viewer: UserRow, patientId: number): SQL {
   const ofPatient = sql`${auditLog.patientId} = ${patientId}
     and not (${auditLog.activity} = 'HISTORY_READ' and ${auditLog.userId} is not distinct from ${viewer.id})
+    and not ${ownFhirHistoryReads(viewer)}
     and not (${auditLog.outcome} = 'ALLOWED' and coalesce(${auditLog.detail}, '') like ${`${FACET_DETAIL_PREFIX}%`})`;
   // What the patient shares, with whom, is theirs alone, as their obscuring is.
   const sharing = viewer.userType === 'PAT' ? undefined : sql`${auditLog.activity} not like 'SHL\\_%'`;

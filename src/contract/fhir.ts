@@ -27,12 +27,20 @@ export const FHIR_PAGE_DEFAULT = 50;
 export const FHIR_OFFSET_MAX = 10_000;
 
 /** The search parameters that take tokens, and those that take dates, each applied where a type has it. */
-export const FHIR_TOKEN_PARAMETERS = ['code', 'category', 'clinical-status', 'vaccine-code', 'type'] as const;
+export const FHIR_TOKEN_PARAMETERS = [
+  'code',
+  'category',
+  'clinical-status',
+  'vaccine-code',
+  'type',
+  'status',
+] as const;
 export const FHIR_DATE_PARAMETERS = [
   'date',
   'onset-date',
   'recorded-date',
   'effective',
+  'authored',
   '_lastUpdated',
 ] as const;
 
@@ -74,10 +82,12 @@ export const FhirSearchQuery = v.object({
   'clinical-status': v.optional(token),
   'vaccine-code': v.optional(token),
   type: v.optional(token),
+  status: v.optional(token),
   date: repeated(dateSearch),
   'onset-date': repeated(dateSearch),
   'recorded-date': repeated(dateSearch),
   effective: repeated(dateSearch),
+  authored: repeated(dateSearch),
   _lastUpdated: repeated(dateSearch),
   _count: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(0), v.maxValue(FHIR_PAGE_MAX)),

@@ -8,6 +8,16 @@ import { recordRefusal } from './recorded';
 /** The `detail` of audit rows written by the filter lists, so the history can leave them out. */
 export const FACET_DETAIL_PREFIX = 'facet:';
 
+/** The treatment history as the FHIR API serves it, to the patient alone. */
+export const FHIR_HISTORY_TYPE = 'AuditEvent';
+
+/**
+ * The `detail` of a FHIR read's audit row: `Condition search`, `Condition/12`. The history knows by it a
+ * reader's own reads of the history through FHIR, and leaves them out as it leaves out their HISTORY_READ.
+ */
+export const fhirReadDetail = (type: string, id?: string): string =>
+  id === undefined ? `${type} search` : `${type}/${id}`;
+
 /**
  * Who may read a treatment history: the patient and staff with access, decided (and audited) by the one
  * access function. Guests are refused: the history names every professional who opened the dossier, and

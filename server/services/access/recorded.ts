@@ -8,8 +8,11 @@ import type { UserRow } from '../../db/schema';
 import { type AuditActivity, type AuditEntry, recordExternalAccess } from '../audit';
 import { recordAccessOutsideGate } from './gate';
 
-/** What an audit row says beyond who, whom and what: the document (and its type) and a free detail. */
-type RowDetails = Pick<AuditEntry, 'documentId' | 'documentTypeCode' | 'detail'>;
+/**
+ * What an audit row says beyond who, whom and what: the document (and its type), a free detail, and the
+ * app that asked for the user.
+ */
+type RowDetails = Pick<AuditEntry, 'documentId' | 'documentTypeCode' | 'detail' | 'appName'>;
 
 /** A refusal that comes after the gate (a document not meant for the reader, a guest asking for history). */
 export function recordRefusal(

@@ -24,6 +24,29 @@ export const systems = {
   listEmptyReason: 'http://terminology.hl7.org/CodeSystem/list-empty-reason',
   actClass: 'http://terminology.hl7.org/CodeSystem/v3-ActClass',
   confidentiality: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality',
+  consentScope: 'http://terminology.hl7.org/CodeSystem/consentscope',
+  consentState: 'http://hl7.org/fhir/consent-state-codes',
+  auditEventType: 'http://terminology.hl7.org/CodeSystem/audit-event-type',
+  restfulInteraction: 'http://hl7.org/fhir/restful-interaction',
+  auditEntityType: 'http://terminology.hl7.org/CodeSystem/audit-entity-type',
+  objectRole: 'http://terminology.hl7.org/CodeSystem/object-role',
+  securitySourceType: 'http://terminology.hl7.org/CodeSystem/security-source-type',
+  dicom: 'http://dicom.nema.org/resources/ontology/DCM',
+} as const;
+
+/**
+ * The portal's own codes, where no published system names the thing (a plan's kind, a consent's code, an
+ * activity of the treatment history): URNs of the portal, as the PAIR vocabularies' `urn:portal:pair/…`, the
+ * same on every installation so a search names them without knowing the host.
+ */
+export const portalSystems = {
+  carePlanKind: 'urn:portal:care-plan',
+  paiType: 'urn:portal:pai-type',
+  consent: 'urn:portal:consent',
+  consentModel: 'urn:portal:consent-model',
+  auditActivity: 'urn:portal:audit-activity',
+  userRole: 'urn:portal:user-role',
+  accessTitle: 'urn:portal:access-title',
 } as const;
 
 const ips = 'http://hl7.org/fhir/uv/ips/StructureDefinition';

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Participation } from '../../../src/contract';
 import type { Database } from '../../db/client';
-import { pais, type UserRow } from '../../db/schema';
+import { pais, projectMembers, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { authorizePatientAccess } from '../access/gate';
 import { liveGrant } from '../accounts/guest-grants';
@@ -57,6 +57,23 @@ export async function mayReadPlansOf(
   }
 }
 
+/** Patient and guests see only the ACTIVE plan's activities: a replaced or closed plan is history. */
+export const activitiesHiddenFrom = (user: UserRow, plan: Pick<PaiRow, 'status'>): boolean =>
+  !isStaff(user) && plan.status !== 'ACTIVE';
+
+/**
+ * Of a patient's plans, the ones a list shows the caller beyond mayReadPlansOf: physicians and operators
+ * see the plans of the projects they run; anyone else whom mayReadPlansOf lets in sees them all (undefined).
+ */
+export function projectsRunBy(db: Database, user: UserRow): SQL | undefined {
+  if (user.userType !== 'PHY' && user.userType !== 'OPT') return undefined;
+  const run = db
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, user.id));
+  return inArray(pais.projectId, run);
+}
+
 /**
  * The one check of every call on a plan: a plan the caller may not read is a 404, as if it did not
  * exist; then the dossier gate decides (and audits) as for any patient data.
@@ -72,11 +89,10 @@ export async function planFor(
     throw new HttpError(404, 'NOT_FOUND');
   }
   await authorizePatientAccess(db, user, plan.patientId, activity, { detail: `pai ${plan.id}` });
-  const staff = isStaff(user);
   return {
     plan,
     mayWrite: user.userType === 'PAT' || user.userType === 'PHY' || user.userType === 'OPT',
-    activitiesHidden: !staff && plan.status !== 'ACTIVE',
+    activitiesHidden: activitiesHiddenFrom(user, plan),
     participation: await participationInPlan(db, plan, new Date()),
   };
 }

@@ -10,20 +10,12 @@ import type {
   PaiType,
 } from '../../../src/contract';
 import type { Database } from '../../db/client';
-import {
-  paiActivities,
-  pais,
-  paiTypes,
-  projectMembers,
-  projects,
-  type UserRow,
-  users,
-} from '../../db/schema';
+import { paiActivities, pais, paiTypes, projects, type UserRow, users } from '../../db/schema';
 import { authorizePatientAccess } from '../access/gate';
 import type { Language } from '../language';
 import { reminderChoices } from '../notify/reminders';
 import { participationsIn } from '../projects/participation-read';
-import { inForce, mayReadPlansOf, type PaiRow, planFor } from './access';
+import { inForce, mayReadPlansOf, type PaiRow, planFor, projectsRunBy } from './access';
 import { foldersOf } from './folders';
 
 type TypeRow = typeof paiTypes.$inferSelect;
@@ -115,13 +107,8 @@ export async function listPlans(db: Database, user: UserRow, query: PaiListQuery
   await authorizePatientAccess(db, user, patientId, 'CARE_PLAN_READ', { detail: 'pai list' });
   if (user.userType === 'PAT' && !user.inProject) return empty;
   const conditions: SQL[] = [eq(pais.patientId, patientId)];
-  if (user.userType === 'PHY' || user.userType === 'OPT') {
-    const run = db
-      .select({ id: projectMembers.projectId })
-      .from(projectMembers)
-      .where(eq(projectMembers.userId, user.id));
-    conditions.push(inArray(pais.projectId, run));
-  }
+  const run = projectsRunBy(db, user);
+  if (run) conditions.push(run);
   if (paiType)
     conditions.push(
       inArray(pais.typeId, db.select({ id: paiTypes.id }).from(paiTypes).where(eq(paiTypes.code, paiType))),

@@ -34,7 +34,13 @@ export async function documentToSign(
  * scans). An obscuring request lists what the patient hid, a guest authorisation names people and documents:
  * to anyone else they answer 404 as if absent, and the refusal is audited through the gate.
  */
-export async function signedDocument(db: Database, user: UserRow, id: number): Promise<SigningPdf> {
+export async function signedDocument(
+  db: Database,
+  user: UserRow,
+  id: number,
+  /** The SMART app reading for the user (FHIR's Binary), named in the audit rows. */
+  appName?: string,
+): Promise<SigningPdf> {
   const [row] = await db
     .select({ document: signedDocuments, ceremonyKind: signatureCeremonies.kind })
     .from(signedDocuments)
@@ -43,7 +49,8 @@ export async function signedDocument(db: Database, user: UserRow, id: number): P
   if (!row) throw new HttpError(404, 'NOT_FOUND');
   const { document } = row;
   const reply = { pdf: document.pdf, title: document.title };
-  if (document.signerUserId === user.id) return reply;
+  // The signer reads what they signed; an app reading for them goes through the gate, so its read is audited.
+  if (document.signerUserId === user.id && !appName) return reply;
   if (document.patientId === null) throw new HttpError(404, 'NOT_FOUND');
   const patientId = document.patientId;
   const ownDossier = user.userType === 'PAT' && user.patientId === patientId;
@@ -53,9 +60,13 @@ export async function signedDocument(db: Database, user: UserRow, id: number): P
   if (hidden) {
     await recordRefusal(db, user, patientId, 'DOCUMENT_DOWNLOAD', {
       detail: `signed document ${id}: not meant for the reader`,
+      ...(appName ? { appName } : {}),
     });
     throw new HttpError(404, 'NOT_FOUND');
   }
-  await authorizePatientAccess(db, user, patientId, 'DOCUMENT_DOWNLOAD', { detail: `signed document ${id}` });
+  await authorizePatientAccess(db, user, patientId, 'DOCUMENT_DOWNLOAD', {
+    detail: `signed document ${id}`,
+    ...(appName ? { appName } : {}),
+  });
   return reply;
 }

@@ -5,12 +5,15 @@ import type { Database } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { HttpError } from '../../../http-error';
 import { authorizedRead, authorizePatientAccess } from '../../access/gate';
+import { fhirReadDetail } from '../../access/history';
+import { recordRefusal } from '../../access/recorded';
 import { clinicalRowsShown } from '../../clinical/visibility';
 import type { Language } from '../../language';
+import { patientExists } from '../../patients';
 import { appAllows } from '../app-scopes';
 import { restEntry } from '../systems';
 import { numericId, searchBundle, searchPage } from './search';
-import type { SourceContext } from './source';
+import type { Source, SourceContext } from './source';
 import { sourcesOf } from './sources';
 
 /** Who asks: the user, and the app reading for them when the token is a SMART app's. */
@@ -67,6 +70,28 @@ function patientOf(caller: FhirCaller, type: FhirResourceType, query: FhirSearch
   return patientId;
 }
 
+const appOf = (caller: FhirCaller) => (caller.app ? { appName: caller.app.name } : {});
+
+/** The treatment history is the patient's alone (Source.selfOnly). */
+const selfOnly = (sources: readonly Source[]): boolean => sources.some((source) => source.selfOnly);
+const isThePatient = (user: UserRow, patientId: number): boolean =>
+  user.userType === 'PAT' && user.patientId === patientId;
+
+/**
+ * The refusal of a type only the patient themself reads, to anyone else: the whole type, before any id
+ * is looked at, the attempt in the patient's trail when the patient is known.
+ */
+async function refuseAllButThePatient(
+  db: Database,
+  caller: FhirCaller,
+  patientId: number | null,
+  detail: string,
+): Promise<never> {
+  if (patientId !== null && (await patientExists(db, patientId)))
+    await recordRefusal(db, caller.user, patientId, 'FHIR_READ', { detail, ...appOf(caller) });
+  throw refused();
+}
+
 /**
  * A search (`GET /fhir/<type>?…`): the app's scope, then the gate on the patient (FHIR_READ audited with
  * the query, and the app's name), then one page of what this caller may see.
@@ -82,18 +107,29 @@ export async function searchResources(
   if (!sources) throw new HttpError(404, 'NOT_FOUND');
   if (!appAllows(caller.app, type, 's')) throw refused();
   const patientId = patientOf(caller, type, query);
+  if (selfOnly(sources) && !isThePatient(caller.user, patientId))
+    await refuseAllButThePatient(db, caller, patientId, fhirReadDetail(type));
   const page = await authorizedRead(
     db,
     caller.user,
     patientId,
     'FHIR_READ',
-    { detail: `${type} search`, ...(caller.app ? { appName: caller.app.name } : {}) },
+    { detail: fhirReadDetail(type), ...appOf(caller) },
     async () => searchPage(await contextFor(db, caller, patientId, options), sources, query),
   );
   return searchBundle(type, page, query, {
     base: options.base,
     ...(type === 'Patient' ? {} : { patientId }),
   });
+}
+
+/** Whose row an id of the type names, whichever source it is of; null when none has it. */
+async function ownerOfAny(db: Database, sources: readonly Source[], id: string): Promise<number | null> {
+  for (const source of sources) {
+    const numeric = numericId(source, id);
+    if (numeric !== null) return source.ownerOf(db, numeric);
+  }
+  return null;
 }
 
 /**
@@ -111,6 +147,8 @@ export async function readResource(
   const sources = sourcesOf[type];
   if (!sources) throw new HttpError(404, 'NOT_FOUND');
   if (!appAllows(caller.app, type, 'r')) throw refused();
+  if (selfOnly(sources) && caller.user.userType !== 'PAT')
+    await refuseAllButThePatient(db, caller, await ownerOfAny(db, sources, id), fhirReadDetail(type, id));
   for (const source of sources) {
     const numeric = numericId(source, id);
     if (numeric === null) continue;
@@ -118,8 +156,8 @@ export async function readResource(
     if (owner === null || (caller.app && caller.app.patientId !== owner)) break;
     try {
       await authorizePatientAccess(db, caller.user, owner, 'FHIR_READ', {
-        detail: `${type}/${id}`,
-        ...(caller.app ? { appName: caller.app.name } : {}),
+        detail: fhirReadDetail(type, id),
+        ...appOf(caller),
       });
     } catch (error) {
       if (error instanceof HttpError && error.status === 403) break;

@@ -3,12 +3,9 @@ import { allergies, conditions, immunizations, medicationStatements } from '../.
 import { immunizationResource, medicationResource } from '../medications';
 import { allergyResource, conditionResource } from '../problems';
 import { restEntry, systems } from '../systems';
+import { dayOf, dayStart } from './dates';
 import { codeIn, fixedCode, type Token, withLastUpdated } from './source';
 import { tableSource } from './table-source';
-
-/** A date column (no time) as the instant its day starts in Italy, so date searches compare instants. */
-const dayStart = (column: unknown) => sql`((${column})::timestamp at time zone 'Europe/Rome')`;
-const dayOf = (day: string): Date => new Date(`${day}T00:00:00Z`);
 
 /** Any of the codings a row carries matches the token. */
 function anyCode(token: Token, codings: [column: unknown, system: string][]) {

@@ -5,6 +5,7 @@ import type { UserRow } from '../../../db/schema';
 import type { RowCondition } from '../../clinical/visibility';
 import type { Language } from '../../language';
 import type { MappingContext } from '../systems';
+import type { DatePeriod } from './dates';
 
 /** What a search or a read of one patient's resources knows besides the query. */
 export interface SourceContext {
@@ -39,8 +40,16 @@ export interface Token {
  */
 export interface Source {
   idPrefix: string;
-  /** Date parameters (`date`, `onset-date`, `_lastUpdated` …) and the timestamp each one searches. */
-  dates: Record<string, SQL>;
+  /**
+   * Only the patient themself reads these (their treatment history): anyone else is refused the whole
+   * type (403, audited), whatever the id, so the refusal tells nothing of one.
+   */
+  selfOnly?: boolean;
+  /**
+   * Date parameters (`date`, `onset-date`, `_lastUpdated` …) and the timestamp each one searches, or the
+   * period (a CarePlan's `date` is the period it covers).
+   */
+  dates: Record<string, SQL | DatePeriod>;
   /** Token parameters (`code`, `category` …): the condition one token puts on the rows, false if none. */
   tokens: Record<string, (token: Token) => SQL | false>;
   /** The condition that picks one row by its numeric id (a read is a search by id). */
@@ -62,6 +71,12 @@ export function codeIn(column: SQL, system: string, token: Token): SQL | false {
 export function fixedCode(system: string, code: string, token: Token): SQL | false {
   if (token.system === null || (token.system !== undefined && token.system !== system)) return false;
   return token.code === undefined || token.code === code ? sql`true` : false;
+}
+
+/** Any of several conditions of one token (a category that is a plan's kind or its type): false if none applies. */
+export function anyOf(...conditions: (SQL | false)[]): SQL | false {
+  const applying = conditions.filter((condition): condition is SQL => condition !== false);
+  return applying.length === 0 ? false : sql`(${sql.join(applying, sql` or `)})`;
 }
 
 /** `total` of a window count: every page tells the whole search's size. */
