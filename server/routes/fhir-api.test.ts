@@ -68,6 +68,10 @@ describe.each(databaseTargets)('FHIR read API on $name', ({ location }) => {
     expect(validationErrors(statement)).toEqual([]);
     const types = statement.rest?.[0]?.resource?.map((resource) => resource.type);
     expect(types).toEqual(expect.arrayContaining([...SEARCHED, 'AuditEvent', 'Patient', 'Binary']));
+    const observation = statement.rest?.[0]?.resource?.find((resource) => resource.type === 'Observation');
+    expect(observation?.searchParam?.map((search) => search.definition)).toContain(
+      'http://hl7.org/fhir/SearchParameter/clinical-code',
+    );
     const oauth = statement.rest?.[0]?.security?.extension?.[0]?.extension;
     expect(oauth?.find((uri) => uri.url === 'token')?.valueUri).toMatch(/\/idp\/token$/);
   });

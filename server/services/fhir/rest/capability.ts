@@ -10,10 +10,35 @@ type SearchParam = CapabilityStatementRestResourceSearchParam;
 
 const param = (name: string, type: SearchParam['type'], documentation: string): SearchParam => ({
   name,
-  definition: `http://hl7.org/fhir/SearchParameter/${name === '_lastUpdated' ? 'Resource-lastUpdated' : name}`,
   type,
   documentation,
 });
+
+/** R4's SearchParameters shared by several types (the `clinical-…` family and Resource's own). */
+const SHARED: Record<string, string> = {
+  _id: 'Resource-id',
+  _lastUpdated: 'Resource-lastUpdated',
+  patient: 'clinical-patient',
+  code: 'clinical-code',
+  date: 'clinical-date',
+  type: 'clinical-type',
+};
+/** Where R4 defines a parameter on the type itself (`AuditEvent-patient`, `DocumentReference-date` …). */
+const OWN: Partial<Record<string, readonly string[]>> = {
+  AuditEvent: ['patient', 'date'],
+  QuestionnaireResponse: ['patient'],
+  DocumentReference: ['date'],
+};
+
+/** The canonical URL of the R4 SearchParameter a type's parameter is (http://hl7.org/fhir/R4/searchparameter-registry.html). */
+function definitionOf(type: string, name: string): string {
+  // The medication resources share their own `code`.
+  if (type === 'MedicationStatement' && name === 'code')
+    return 'http://hl7.org/fhir/SearchParameter/medications-code';
+  const shared = SHARED[name];
+  const id = shared && !OWN[type]?.includes(name) ? shared : `${type}-${name}`;
+  return `http://hl7.org/fhir/SearchParameter/${id}`;
+}
 
 const patientParam = param('patient', 'reference', 'The patient (the portal’s patient id).');
 const lastUpdated = param('_lastUpdated', 'date', 'When the row was recorded.');
@@ -129,7 +154,10 @@ export function capabilityStatement(options: {
   security?: CapabilityStatementRestSecurity;
 }): CapabilityStatement {
   const resource = (type: FhirResourceType | 'Binary' | 'Organization'): CapabilityStatementRestResource => {
-    const params = searchParams[type];
+    const params = searchParams[type].map((search) => ({
+      ...search,
+      definition: definitionOf(type, search.name),
+    }));
     return {
       type,
       interaction: [{ code: 'read' }, ...(params.length > 0 ? [{ code: 'search-type' as const }] : [])],
