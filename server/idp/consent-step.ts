@@ -11,7 +11,7 @@ import { renderPage } from './html';
 import type { InteractionDeps } from './interaction-deps';
 import type { Locale } from './locale';
 import { send } from './respond';
-import { nonceOf } from './security';
+import { allowFormTarget, nonceOf } from './security';
 import { APP_OIDC_SCOPES } from './smart-clients';
 import type { Interaction } from './strong-login';
 
@@ -50,6 +50,7 @@ async function render(
   const page = `${deps.basePath}/interaction/${interaction.uid}`;
   const title = consentMessages[locale].title.replace('{app}', view.appName);
   const redirect = URL.parse(String(interaction.params.redirect_uri ?? ''));
+  if (redirect) allowFormTarget(res, redirect.origin);
   const html = renderPage({
     locale,
     nonce: nonceOf(req),

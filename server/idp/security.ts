@@ -48,3 +48,14 @@ export function applySecurityHeaders(
   res.setHeader('Referrer-Policy', 'no-referrer');
   for (const [name, value] of Object.entries(policy.everyReply)) res.setHeader(name, value);
 }
+
+/**
+ * Lets this page's forms lead to one more origin: a registered app's consent answers with a redirect to the
+ * app's redirect URI (already checked against the app's registration), and browsers hold redirects after
+ * a form post to `form-action` too.
+ */
+export function allowFormTarget(res: ServerResponse, origin: string): void {
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp !== 'string' || !/^https?:\/\/[^\s;'"]+$/.test(origin)) return;
+  res.setHeader('Content-Security-Policy', csp.replace(/form-action ([^;]*)/, `form-action $1 ${origin}`));
+}
