@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { newSmsCode, smsBodies } from './support';
+import { login, newSmsCode, smsBodies } from './support';
 
 const APP_ORIGIN = 'http://localhost:9876';
 const SHOTS = 'test-results/screenshots-apps';
@@ -140,4 +140,15 @@ test('a SMART app authorizes with fhirclient, reads, is revoked, and is refused'
   }, readings.patientId);
   expect(next).toMatch(/^refused/);
   await new Promise<void>((resolve) => app.close(() => resolve()));
+});
+
+test('an administrator sees the registered apps and the register form', async ({ page }) => {
+  await login(page, 'admin');
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await page.goto('/admin/apps');
+  await expect(page.getByRole('heading', { name: 'Diario Salute' })).toBeVisible();
+  await expect(page.getByText('http://localhost:9876/diario/app.html')).toBeVisible();
+  await page.getByText('Registra', { exact: true }).click();
+  await expect(page.locator('#app-name-error')).toHaveText('Campo obbligatorio');
+  await photograph(page, 'it-registered-apps');
 });
