@@ -4,6 +4,7 @@ import { setPatientContext } from '../auth/app-grant';
 import { fhirAudienceOf } from '../config';
 import { parseAccountSubject } from '../services/accounts/subject';
 import { type PatientChoice, patientChoices } from '../services/apps/choices';
+import { recordAppAuthorization } from '../services/apps/decisions';
 import { endEarlierAppGrants } from '../services/apps/grants';
 import { consentMessages } from './consent-messages';
 import { consentBody } from './consent-page';
@@ -126,6 +127,7 @@ export async function routeAppConsent(
     account: chosen.account,
     patientId: chosen.patientId,
   });
+  await recordAppAuthorization(db, chosen.account, chosen.patientId, appName);
   deps.logger.info('idp.app_authorized', { clientId, patientId: chosen.patientId });
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }

@@ -1,6 +1,8 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../tests/support/databases';
+import { auditLog } from '../db/schema';
 import { type LaunchPeople, seedLaunchPeople } from '../test/fixtures/smart';
 import { pkce, startTestIdp, TEST_PASSWORD, TEST_USERS, type TestIdp } from '../test/idp';
 import { registerTestApp, SmartAppClient } from '../test/smart-app';
@@ -58,6 +60,14 @@ describe.each(databaseTargets)('a SMART standalone launch on $name', ({ location
     expect(access.patient).toBe(String(people.mario));
     expect(access.cnf).toBeUndefined();
     expect(decodeJwt(String(tokens.id_token)).fhirUser).toBe(`Patient/${people.mario}`);
+    // Mario's choice is in his treatment history, naming the app.
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.patientId, people.mario), eq(auditLog.activity, 'APP_AUTHORIZE')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({ outcome: 'ALLOWED', accessTitle: 'SELF', detail: 'Diario Salute' });
   });
 
   it('speaks English on the consent page when asked', async () => {

@@ -251,6 +251,17 @@ describe.each(databaseTargets)('registered and connected apps on $name', ({ loca
       );
       const left = await ctx.db.select().from(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
       expect(left).toHaveLength(0);
+      // The revocation is the patient's, in their history with the app's name; staff do not see it.
+      const history = async (username: string) =>
+        (
+          (await (
+            await ctx.call(`/api/trackingPatientHistory/${mario.patientId}?includeOwn=true`, username)
+          ).json()) as { items: { treatmentType: string; treatmentDesc: string }[] }
+        ).items.filter((item) => item.treatmentType === 'APP_REVOKE');
+      expect((await history('mario.rossi')).map((item) => item.treatmentDesc)).toEqual([
+        "Revoca dell'accesso di un'app: «Diario Salute Test»",
+      ]);
+      expect(await history('dott.ferrari')).toEqual([]);
     });
 
     it('leaves out the grants of a disabled app', async () => {

@@ -41,6 +41,8 @@ export type AuditActivity =
   | 'READING_READ'
   | 'READING_WRITE'
   | 'FHIR_READ'
+  | 'APP_AUTHORIZE'
+  | 'APP_REVOKE'
   | 'DISPUTE_WRITE'
   | 'DISPUTE_READ'
   | 'DISPUTE_ANSWER';

@@ -78,6 +78,8 @@ const activities = {
     it: "Lettura dei dati attraverso l'interfaccia FHIR",
     en: 'Data read through the FHIR interface',
   },
+  APP_AUTHORIZE: { it: "Collegamento di un'app al fascicolo", en: 'App connected to the record' },
+  APP_REVOKE: { it: "Revoca dell'accesso di un'app", en: 'App access revoked' },
   DISPUTE_WRITE: { it: 'Segnalazione di un accesso non riconosciuto', en: 'Unrecognised access reported' },
   DISPUTE_READ: {
     it: 'Esame delle segnalazioni da parte del responsabile privacy',
@@ -101,6 +103,13 @@ const onBehalfOf: Localized = { it: 'per conto di', en: 'on behalf of' };
 export function readerOf(entry: { userName: string; appName: string | null }, language: Language): string {
   return entry.appName ? `${entry.appName}, ${onBehalfOf[language]} ${entry.userName}` : entry.userName;
 }
+
+/** The activity in words; a decision about an app names the app (kept in the row's detail). */
+function describe(entry: { activity: string; detail: string | null }, language: Language): string {
+  const text = label(activities, entry.activity, language);
+  return APP_DECISIONS.has(entry.activity) && entry.detail ? `${text}: «${entry.detail}»` : text;
+}
+const APP_DECISIONS = new Set<string>(['APP_AUTHORIZE', 'APP_REVOKE'] satisfies AuditActivity[]);
 
 /** Codes written by areas added later fall back to the code itself rather than failing the history. */
 function label(table: Record<string, Localized>, code: string, language: Language): string {
@@ -153,8 +162,11 @@ export function visibleTo(viewer: UserRow, patientId: number): SQL {
     and not (${auditLog.activity} = 'HISTORY_READ' and ${auditLog.userId} is not distinct from ${viewer.id})
     and not ${ownFhirHistoryReads(viewer)}
     and not (${auditLog.outcome} = 'ALLOWED' and coalesce(${auditLog.detail}, '') like ${`${FACET_DETAIL_PREFIX}%`})`;
-  // What the patient shares, with whom, is theirs alone, as their obscuring is.
-  const sharing = viewer.userType === 'PAT' ? undefined : sql`${auditLog.activity} not like 'SHL\\_%'`;
+  // What the patient shares, with whom or with which app, is theirs alone, as their obscuring is.
+  const sharing =
+    viewer.userType === 'PAT'
+      ? undefined
+      : sql`${auditLog.activity} not like 'SHL\\_%' and ${auditLog.activity} not like 'APP\\_%'`;
   return and(ofPatient, obscuringTracesHiddenFrom(viewer), sharing) as SQL;
 }
 
@@ -209,7 +221,7 @@ export async function readHistory(
       user: `${readerOf(entry, language)} (${label(accessTitles, entry.accessTitle, language)})`,
       userRole: entry.userRole,
       treatmentType: entry.activity,
-      treatmentDesc: label(activities, entry.activity, language),
+      treatmentDesc: describe(entry, language),
       accessTitle: entry.accessTitle,
       documentType: code === null ? null : { code, desc: type ? descOf(type, language) : code },
       outcome: entry.outcome === 'DENIED' ? 'DENIED' : 'ALLOWED',

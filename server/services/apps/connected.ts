@@ -4,6 +4,7 @@ import { type ConnectedApp, type ConnectedApps, scopeResources } from '../../../
 import type { Database } from '../../db/client';
 import { auditLog, oidcPayloads, patients, smartApps, type UserRow } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { recordWrite } from '../access/recorded';
 import { endAppGrant, grantContext } from './grants';
 
 /** The list's id of a grant: a hash, so the page never holds the grant id the tokens name. */
@@ -90,5 +91,7 @@ export async function revokeConnectedApp(
   const grant = rows.find((row) => connectedAppId(row.grantId) === id);
   if (!grant) throw new HttpError(404, 'NOT_FOUND');
   await endAppGrant(db, grant.grantId);
-  return { name: grant.name, patientId: Number(grant.patientId) };
+  const patientId = Number(grant.patientId);
+  await recordWrite(db, user, patientId, 'APP_REVOKE', { detail: grant.name });
+  return { name: grant.name, patientId };
 }
