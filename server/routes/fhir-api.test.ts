@@ -256,7 +256,7 @@ describe.each(databaseTargets)('FHIR read API on $name', ({ location }) => {
     await expect(
       searchResources(ctx.db, { user, app }, 'Observation', { patient: String(luca) }, options),
     ).rejects.toMatchObject({ status: 403 });
-    const history = await ctx.call(`/api/trackingPatientHistory/${mario}?includeOwn=true`, 'mario.rossi');
+    const history = await ctx.call(`/api/trackingPatientHistory/${mario}`, 'mario.rossi');
     const items = ((await history.json()) as { items: { user: string; treatmentType: string }[] }).items;
     expect(items.find((item) => item.treatmentType === 'FHIR_READ')?.user).toBe(
       'Diario Salute, per conto di Mario Rossi (Titolare)',

@@ -105,7 +105,7 @@ export function readerOf(entry: { userName: string; appName: string | null }, la
 }
 
 /** The activity in words; a decision about an app names the app (kept in the row's detail). */
-function describe(entry: { activity: string; detail: string | null }, language: Language): string {
+function activityText(entry: { activity: string; detail: string | null }, language: Language): string {
   const text = label(activities, entry.activity, language);
   return APP_DECISIONS.has(entry.activity) && entry.detail ? `${text}: «${entry.detail}»` : text;
 }
@@ -174,11 +174,13 @@ const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] :
 
 /**
  * Whole local days: the portal's users are in Italy, whatever the server's zone. The viewer's own rows
- * only on request (`includeOwn`); rows without a user (none today) stay.
+ * only on request (`includeOwn`), an app's reading for them always; rows without a user (none today) stay.
  */
 function filtersOf(viewer: UserRow, query: TreatmentHistoryQuery): SQL[] {
   const filters: SQL[] = [];
-  if (query.includeOwn !== true) filters.push(sql`${auditLog.userId} is distinct from ${viewer.id}`);
+  // An app's reads are not the viewer's own, though made with their consent: the app is another reader.
+  if (query.includeOwn !== true)
+    filters.push(sql`(${auditLog.userId} is distinct from ${viewer.id} or ${auditLog.appName} is not null)`);
   if (query.dateFrom)
     filters.push(sql`${auditLog.at} >= (${query.dateFrom}::date)::timestamp at time zone 'Europe/Rome'`);
   if (query.dateTo)
@@ -221,7 +223,7 @@ export async function readHistory(
       user: `${readerOf(entry, language)} (${label(accessTitles, entry.accessTitle, language)})`,
       userRole: entry.userRole,
       treatmentType: entry.activity,
-      treatmentDesc: describe(entry, language),
+      treatmentDesc: activityText(entry, language),
       accessTitle: entry.accessTitle,
       documentType: code === null ? null : { code, desc: type ? descOf(type, language) : code },
       outcome: entry.outcome === 'DENIED' ? 'DENIED' : 'ALLOWED',
