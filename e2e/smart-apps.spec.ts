@@ -2,17 +2,18 @@
  * SMART App Launch with SMART's own JavaScript client (`fhirclient`) as the third-party app: a small page on
  * another origin (the demo's Diario Salute, served here by the test) authorizes against the portal, Mario
  * signs in and allows it, the app reads his Patient, Observations and DocumentReferences, Mario revokes it in
- * Connected apps, and the app's next read fails. Screenshots (not committed) of the consent page, Connected
- * apps and Registered apps at 390×844, 360×640 and 820×1180 into test-results/screenshots-apps.
+ * Connected apps, and the app's next read fails; his treatment history names the app. Every screen of the
+ * journey is axe clean. With SHOTS_DIR set (e.g. test-results/screenshots-apps), the consent page, Connected
+ * apps and Registered apps are photographed at 390×844, 360×640 and 820×1180 in Italian and English.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
+import { Audit, chooseLanguage } from './a11y-support';
 import { login, newSmsCode, smsBodies } from './support';
 
 const APP_ORIGIN = 'http://localhost:9876';
-const SHOTS = 'test-results/screenshots-apps';
 const SIZES = [
   { width: 390, height: 844 },
   { width: 360, height: 640 },
@@ -68,10 +69,13 @@ async function serveApp(iss: string): Promise<Server> {
   return server;
 }
 
+/** Screenshots only when asked for: CI writes none. */
 async function photograph(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/${name}-${size.width}x${size.height}.png`, fullPage: true });
   }
   await page.setViewportSize(SIZES[0] ?? { width: 390, height: 844 });
 }
@@ -97,9 +101,12 @@ test('a SMART app authorizes with fhirclient, reads, is revoked, and is refused'
   await expect(page.getByRole('heading', { name: 'Collegare «Diario Salute»?' })).toBeVisible();
   await expect(page.getByText('Esami e misurazioni')).toBeVisible();
   await expect(page.getByText('Il fascicolo di Mario Rossi')).toBeVisible();
+  const audit = new Audit();
+  await audit.check(page, 'consent (it)');
   await photograph(page, 'it-consent');
   await page.getByRole('link', { name: 'English' }).click();
   await expect(page.getByRole('heading', { name: 'Connect “Diario Salute”?' })).toBeVisible();
+  await audit.check(page, 'consent (en)');
   await photograph(page, 'en-consent');
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
 
@@ -124,7 +131,14 @@ test('a SMART app authorizes with fhirclient, reads, is revoked, and is refused'
   await portal.goto('/security/apps');
   await expect(portal.getByRole('heading', { name: 'Diario Salute' })).toBeVisible();
   await expect(portal.getByText('Fascicolo di Mario Rossi')).toBeVisible();
+  await audit.check(portal, 'connected apps');
   await photograph(portal, 'it-connected-apps');
+  await chooseLanguage(portal, 'en');
+  await portal.reload();
+  await expect(portal.getByText('Dossier of Mario Rossi')).toBeVisible();
+  await photograph(portal, 'en-connected-apps');
+  await chooseLanguage(portal, 'it');
+  await portal.reload();
   await portal.getByText("Revoca l'accesso", { exact: true }).click();
   await portal.getByRole('button', { name: 'Revoca', exact: true }).click();
   await expect(portal.getByRole('heading', { name: 'Nessuna app collegata' })).toBeVisible();
@@ -138,7 +152,14 @@ test('a SMART app authorizes with fhirclient, reads, is revoked, and is refused'
       (error: { status?: number; message: string }) => `refused ${error.status ?? ''} ${error.message}`,
     );
   }, readings.patientId);
-  expect(next).toMatch(/^refused/);
+  expect(next).toMatch(/^refused 401/);
+  // The treatment history names the app for each of its reads.
+  await portal.goto(`/datahistory/${readings.patientId}`);
+  await expect(
+    portal.getByRole('heading', { name: /^Diario Salute, per conto di Mario Rossi/ }).first(),
+  ).toBeVisible();
+  await audit.check(portal, 'history with the app');
+  audit.assertClean();
   await new Promise<void>((resolve) => app.close(() => resolve()));
 });
 
@@ -150,5 +171,12 @@ test('an administrator sees the registered apps and the register form', async ({
   await expect(page.getByText('http://localhost:9876/diario/app.html')).toBeVisible();
   await page.getByText('Registra', { exact: true }).click();
   await expect(page.locator('#app-name-error')).toHaveText('Campo obbligatorio');
+  const audit = new Audit();
+  await audit.check(page, 'registered apps with a field error');
   await photograph(page, 'it-registered-apps');
+  await chooseLanguage(page, 'en');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Diario Salute' })).toBeVisible();
+  await photograph(page, 'en-registered-apps');
+  audit.assertClean();
 });
