@@ -26,7 +26,7 @@ import { pdfOfSize } from '../server/services/uploads/test-pdfs';
 import { createTestContext, databaseTargets } from '../tests/support/test-app';
 import { apiBench } from './api';
 import { exportBench } from './export';
-import { fhirBench } from './fhir';
+import { fhirBenches } from './fhir';
 import { lighthouseBench } from './lighthouse';
 import { report } from './load';
 import { metricsCostBench } from './metrics';
@@ -127,7 +127,7 @@ else if (PARTS.has('search'))
 
 if (PARTS.has('metrics')) await metricsCostBench();
 if (PARTS.has('export') && !(await exportBench())) process.exitCode = 1;
-if (PARTS.has('fhir') && !(await fhirBench())) process.exitCode = 1;
+if (PARTS.has('fhir') && !(await fhirBenches())) process.exitCode = 1;
 
 if (PARTS.has('lighthouse')) {
   if (existsSync('dist/index.html') || process.env.LIGHTHOUSE_DIST) await lighthouseBench();
