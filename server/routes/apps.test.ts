@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppRegistered, ConnectedApps, RegisteredApps } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { fhirAudienceOf } from '../config';
-import { auditLog, oidcPayloads, smartApps, users } from '../db/schema';
+import { auditLog, guests, oidcPayloads, smartApps, users } from '../db/schema';
 import { connectedAppId } from '../services/apps/connected';
 import { insertAppGrant } from '../test/fixtures/smart';
 
@@ -225,6 +225,38 @@ describe.each(databaseTargets)('registered and connected apps on $name', ({ loca
       const list = v.parse(ConnectedApps, await (await ctx.call('/api/security/apps', 'ospite')).json());
       expect(list.items.map((app) => app.patient.id)).toEqual([guest.patientId]);
       expect(list.items[0]?.resources).toEqual(['*']);
+    });
+
+    it("ends a guest's app grants when the patient revokes the guest", async () => {
+      const guest = await userOf('ospite');
+      const [grant] = await ctx.db
+        .select({ id: guests.id })
+        .from(guests)
+        .where(and(eq(guests.guestUserId, guest.id), isNull(guests.revokedAt)));
+      const grantId = await insertAppGrant(ctx.db, {
+        clientId,
+        account: `${guest.subject}#g${grant?.id}`,
+        patientId: guest.patientId ?? 0,
+        audience: fhirAudienceOf(ctx.config),
+      });
+      const other = await insertAppGrant(ctx.db, {
+        clientId,
+        account: `${guest.subject}#g${(grant?.id ?? 0) * 10 + 1}`,
+        patientId: guest.patientId ?? 0,
+        audience: fhirAudienceOf(ctx.config),
+      });
+      try {
+        expect((await ctx.call(`/api/guests/${grant?.id}`, 'mario.rossi', { method: 'DELETE' })).status).toBe(
+          200,
+        );
+        expect(await ctx.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, grantId))).toHaveLength(0);
+        expect(await ctx.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, other))).toHaveLength(1);
+      } finally {
+        await ctx.db
+          .update(guests)
+          .set({ revokedAt: null })
+          .where(eq(guests.id, grant?.id ?? 0));
+      }
     });
 
     it("revokes one's own, and answers 404 for anyone else's id", async () => {

@@ -9,7 +9,7 @@ export interface AccountSubject {
   grantId: number | null;
 }
 
-const GRANT_MARK = '#g';
+export const GRANT_MARK = '#g';
 
 export function parseAccountSubject(subject: string): AccountSubject {
   const at = subject.lastIndexOf(GRANT_MARK);

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { PATIENT_CONTEXT } from '../../auth/app-grant';
 import type { Database } from '../../db/client';
 import { oidcPayloads } from '../../db/schema';
+import { GRANT_MARK } from '../accounts/subject';
 
 /**
  * An app's grants end with their tokens and codes, never with the login session that made them: the
@@ -40,6 +41,14 @@ export function endAppGrant(db: Database, grantId: string): Promise<number> {
 /** A disabled app: every grant of it ends. */
 export function endGrantsOfApp(db: Database, clientId: string): Promise<number> {
   return endGrantsWhere(db, grantOfClient(clientId));
+}
+
+/**
+ * A guest's grant ended (revoked): the apps the guest let read through it stop too, instead of holding a
+ * grant whose every read the gate would refuse. Their account is the guest grant's (`<subject>#g<id>`).
+ */
+export function endAppGrantsOfGuestGrant(db: Database, guestGrantId: number): Promise<number> {
+  return endGrantsWhere(db, sql`${grantContext('account')} like ${`%${GRANT_MARK}${guestGrantId}`}`);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { guestDocuments, guests, patients, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { activeGrantCondition, deadlineDay } from '../accounts/guest-grants';
+import { endAppGrantsOfGuestGrant } from '../apps/grants';
 import type { Language } from '../language';
 import { accessTitleOf } from './guests.data';
 
@@ -89,7 +90,7 @@ export async function getGuest(
   return toGuest(row, language, now);
 }
 
-/** Revocation: effective on the guest's next request, whatever tokens they hold. */
+/** Revocation: effective on the guest's next request, whatever tokens they hold; so for their apps. */
 export async function revokeGuest(
   db: Database,
   patientId: number,
@@ -102,6 +103,7 @@ export async function revokeGuest(
     .where(and(eq(guests.id, guestId), eq(guests.patientId, patientId), isNull(guests.revokedAt)))
     .returning({ id: guests.id });
   if (!revoked) throw new HttpError(404, 'NOT_FOUND');
+  await endAppGrantsOfGuestGrant(db, guestId);
   const shared = await db
     .select({ documentId: guestDocuments.documentId })
     .from(guestDocuments)
