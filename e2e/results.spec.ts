@@ -186,7 +186,13 @@ test('Mario enters a blood pressure on his phone; a physician on a tablet sees i
   await current(staff).getByRole('link', { name: 'Esami', exact: true }).click();
   await expect(staff).toHaveURL(/\/results\/\d+$/);
   await expect(current(staff).locator('.results-patient')).toContainText('Mario Rossi ·');
+  // Past the 27 hospital analytes, one link takes the physician to the patient's readings.
+  await current(staff)
+    .getByRole('button', { name: 'Vai alle misurazioni inserite dal paziente (1)' })
+    .click();
+  await expect(current(staff).locator('#results-own')).toBeFocused();
   const theirs = current(staff).getByRole('region', { name: 'Misurazioni inserite dal paziente' });
+  await expect(theirs).toBeInViewport();
   const pressure = theirs.locator('ion-item', { hasText: 'Pressione arteriosa' });
   await expect(pressure).toContainText('141/91 mmHg');
   await expect(pressure).toContainText('Inserito dal paziente');

@@ -51,6 +51,9 @@ function AnalyteRow({
   );
 }
 
+/** More hospital analytes than fit a phone's screen before the readings. */
+const JUMP_AFTER = 6;
+
 export function AnalyteList({
   analytes,
   patientId,
@@ -73,8 +76,27 @@ export function AnalyteList({
       own={own}
     />
   );
+  // A long hospital list would hide the readings below it: a link goes straight to them.
+  const jump = hospital.length > JUMP_AFTER && readings.length > 0;
   return (
     <>
+      {jump && (
+        <button
+          type="button"
+          className="results-jump"
+          onClick={() => {
+            const heading = document.getElementById('results-own');
+            heading?.scrollIntoView({ block: 'start' });
+            heading?.focus();
+          }}
+        >
+          {own ? (
+            <Trans>Vai alle misurazioni inserite da te ({readings.length})</Trans>
+          ) : (
+            <Trans>Vai alle misurazioni inserite dal paziente ({readings.length})</Trans>
+          )}
+        </button>
+      )}
       {hospital.length > 0 && (
         <section className="results-section" aria-labelledby="results-lab">
           <h2 id="results-lab">
@@ -85,7 +107,7 @@ export function AnalyteList({
       )}
       {readings.length > 0 && (
         <section className="results-section" aria-labelledby="results-own">
-          <h2 id="results-own">
+          <h2 id="results-own" tabIndex={-1}>
             {own ? (
               <Trans>Misurazioni inserite da te</Trans>
             ) : (
