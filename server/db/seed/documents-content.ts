@@ -28,7 +28,8 @@ function labRow(random: Random, test: LabTest): string[] {
   const value = random.chance(0.15)
     ? random.chance(0.5)
       ? test.high + span * (0.05 + random.next() * 0.4)
-      : Math.max(0, test.low - span * (0.05 + random.next() * 0.3))
+      : // At most 40 % under the lower bound: never 0 (a TSH of 0.00 is no measurement).
+        Math.max(test.low * 0.6, test.low - span * (0.05 + random.next() * 0.3))
     : test.low + span * random.next();
   const flag = value > test.high ? 'H' : value < test.low ? 'L' : '';
   const range = `${italianNumber(test.low, test.decimals)} - ${italianNumber(test.high, test.decimals)}`;
