@@ -35,8 +35,8 @@ export function report(label: string, durations: number[], extra = ''): void {
 export async function load(
   label: string,
   url: string,
-  /** Fixed headers, or a function giving each request its own (a fresh DPoP proof). */
-  headers: HeadersInit | (() => HeadersInit),
+  /** Fixed headers, or a function giving each request its own (a fresh DPoP proof, maybe signed now). */
+  headers: HeadersInit | (() => HeadersInit | Promise<HeadersInit>),
   connections: number,
   seconds: number,
   hooks: LoadHooks = {},
@@ -48,9 +48,11 @@ export async function load(
     const deadline = performance.now() + duration * 1000;
     const loop = async (): Promise<void> => {
       while (performance.now() < deadline) {
+        // The proof is signed before the clock starts: the client's signing is not the server's latency.
+        const requestHeaders = typeof headers === 'function' ? await headers() : headers;
         const started = performance.now();
         try {
-          const response = await fetch(url, { headers: typeof headers === 'function' ? headers() : headers });
+          const response = await fetch(url, { headers: requestHeaders });
           await response.arrayBuffer();
           if (response.status === 503) shed += record ? 1 : 0;
           else if (!response.ok) failures += record ? 1 : 0;

@@ -16,12 +16,49 @@ async function smsCode(base: string, username: string): Promise<string> {
   return code;
 }
 
+export interface Tokens {
+  accessToken: string;
+  /** Present with `offline_access`: a later access token without a new login (tokens live 5 minutes). */
+  refreshToken: string | null;
+}
+
 export async function signIn(
   base: string,
   username: string,
   password: string,
   dpopKey?: DpopKey,
 ): Promise<string> {
+  return (await signInTokens(base, username, password, dpopKey)).accessToken;
+}
+
+/** The token endpoint's answer: a grant's access token and, when given, its refresh token. */
+async function tokenCall(base: string, form: Record<string, string>, dpopKey?: DpopKey): Promise<Tokens> {
+  const tokenUrl = `${base}/idp/token`;
+  const proof: Record<string, string> = dpopKey
+    ? { DPoP: await dpopProof(dpopKey, { htm: 'POST', htu: tokenUrl }) }
+    : {};
+  const response = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { ...FORM, ...proof },
+    body: new URLSearchParams({ client_id: 'portal', ...form }),
+  });
+  if (response.status !== 200) throw new Error(`token call failed: ${await response.text()}`);
+  const body = (await response.json()) as { access_token?: string; refresh_token?: string };
+  if (!body.access_token) throw new Error('token answer without access_token');
+  return { accessToken: body.access_token, refreshToken: body.refresh_token ?? null };
+}
+
+/** A fresh access token from a refresh token (bound to the same DPoP key, as the portal's). */
+export function refreshTokens(base: string, refreshToken: string, dpopKey?: DpopKey): Promise<Tokens> {
+  return tokenCall(base, { grant_type: 'refresh_token', refresh_token: refreshToken }, dpopKey);
+}
+
+export async function signInTokens(
+  base: string,
+  username: string,
+  password: string,
+  dpopKey?: DpopKey,
+): Promise<Tokens> {
   const issuer = `${base}/idp`;
   const redirectUri = `${base}/postAuth`;
   const jar = new CookieJar();
@@ -61,23 +98,9 @@ export async function signIn(
   const resumed = await jar.fetch(new URL(posted.headers.get('location') ?? '', base).href);
   const code = new URL(resumed.headers.get('location') ?? '', base).searchParams.get('code');
   if (!code) throw new Error(`no authorization code for ${username} (${resumed.status})`);
-  const tokenUrl = `${issuer}/token`;
-  const proof: Record<string, string> = dpopKey
-    ? { DPoP: await dpopProof(dpopKey, { htm: 'POST', htu: tokenUrl }) }
-    : {};
-  const response = await fetch(tokenUrl, {
-    method: 'POST',
-    headers: { ...FORM, ...proof },
-    body: new URLSearchParams({
-      client_id: 'portal',
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }),
-  });
-  if (response.status !== 200) throw new Error(`token exchange failed: ${await response.text()}`);
-  const { access_token: token } = (await response.json()) as { access_token?: string };
-  if (!token) throw new Error('token exchange without access_token');
-  return token;
+  return tokenCall(
+    base,
+    { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier },
+    dpopKey,
+  );
 }

@@ -18,7 +18,10 @@
  *    `npm run bench:export`; the run fails past its memory bound).
  * 8. An app's trend over FHIR: ten years of monthly values against the document list, same run
  *    (bench/fhir.ts, also `npm run bench:fhir`; the run fails when the series is over the list's p95).
- * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse,metrics,export,fhir`) picks the parts, e.g. `process` for the quick one.
+ * 9. Live streams: 10,000 open streams on 1 and on 3 processes, their memory, CPU at rest, one change to
+ *    all, and the document list beside them (bench/live.ts, also `npm run bench:live`; off by default: it
+ *    takes minutes and needs DATABASE_URL).
+ * BENCH_PARTS (default `process,socket,api,pdf,search,lighthouse,metrics,export,fhir`; `live` on request) picks the parts, e.g. `process` for the quick one.
  */
 import { existsSync } from 'node:fs';
 import { checkPdf } from '../server/services/uploads/pdf-check';
@@ -28,6 +31,7 @@ import { apiBench } from './api';
 import { exportBench } from './export';
 import { fhirBenches } from './fhir';
 import { lighthouseBench } from './lighthouse';
+import { liveBench } from './live';
 import { report } from './load';
 import { metricsCostBench } from './metrics';
 import { benchDatabaseUrl, searchBench } from './search';
@@ -128,6 +132,7 @@ else if (PARTS.has('search'))
 if (PARTS.has('metrics')) await metricsCostBench();
 if (PARTS.has('export') && !(await exportBench())) process.exitCode = 1;
 if (PARTS.has('fhir') && !(await fhirBenches())) process.exitCode = 1;
+if (PARTS.has('live')) await liveBench();
 
 if (PARTS.has('lighthouse')) {
   if (existsSync('dist/index.html') || process.env.LIGHTHOUSE_DIST) await lighthouseBench();

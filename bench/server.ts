@@ -28,6 +28,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** What Node writes to stderr when an inspector session starts or ends. */
+const INSPECTOR_NOTICE = /^(Debugger (listening|attached|ending)|For help, see: https:\/\/nodejs\.org)/;
+
 /** A port nothing listens on now (the kernel's pick, released at once). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,10 +48,11 @@ export function freePort(): Promise<number> {
  * A fresh database on DATABASE_URL's server: `bench_documents`, or BENCH_DOCUMENTS_DATABASE (so that two
  * runs on one server do not drop each other's).
  */
-async function freshPostgres(databaseUrl: string): Promise<string> {
-  const name = process.env.BENCH_DOCUMENTS_DATABASE ?? 'bench_documents';
-  if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    throw new Error(`BENCH_DOCUMENTS_DATABASE: not a plain name: ${name}`);
+export async function freshPostgres(
+  databaseUrl: string,
+  name = process.env.BENCH_DOCUMENTS_DATABASE ?? 'bench_documents',
+): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database: not a plain name: ${name}`);
   const url = new URL(databaseUrl);
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
@@ -93,7 +97,18 @@ export async function waitUntilReady(base: string, child: ChildProcess, ms = 60_
 /** The server process on an existing database, from `cwd` (another checkout, for an A/B in one run). */
 export async function spawnBenchServer(
   location: string,
-  options: { dpop?: boolean; cwd?: string; dataDir?: string | null; metrics?: boolean } = {},
+  options: {
+    dpop?: boolean;
+    cwd?: string;
+    dataDir?: string | null;
+    metrics?: boolean;
+    /** Several processes behind one address share it (the issuer, the audience, DPoP's `htu`). */
+    publicUrl?: string;
+    /** More of the server's settings (MAX_LIVE_STREAMS …), over the bench's own. */
+    env?: Record<string, string>;
+    /** Node's own options for the server process (`--inspect=…`), before BENCH_SERVER_NODE_ARGS. */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<Omit<BenchServer, 'patientId' | 'seedSeconds'> & { metricsUrl: string | null }> {
   const dataDir = options.dataDir ?? null;
   const port = await freePort();
@@ -101,15 +116,20 @@ export async function spawnBenchServer(
   const metricsPort = options.metrics ? await freePort() : null;
   const base = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const inspected = options.nodeArgs?.some((arg) => arg.startsWith('--inspect')) ?? false;
+  const nodeArgs = [
+    ...(options.nodeArgs ?? []),
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // With an inspector, stderr is piped to drop Node's line at every session (the bench connects often).
+    stdio: ['ignore', 'inherit', inspected ? 'pipe' : 'inherit'],
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: base,
+      PUBLIC_URL: options.publicUrl ?? base,
       DATABASE_URL: dataDir ? '' : location,
       DATA_DIR: dataDir ?? '',
       LOG_LEVEL: 'warn',
@@ -118,7 +138,13 @@ export async function spawnBenchServer(
       STATIC_DIR: path.join(tmpdir(), 'bench-no-static'),
       METRICS_PORT: metricsPort === null ? '' : String(metricsPort),
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      ...options.env,
     },
+  });
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
+    const kept = text.split('\n').filter((line) => line && !INSPECTOR_NOTICE.test(line));
+    if (kept.length > 0) process.stderr.write(`${kept.join('\n')}\n`);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
