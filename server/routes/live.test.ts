@@ -5,7 +5,7 @@ import { LiveChange } from '../../src/contract';
 import { createTestContext, databaseTargets, type TestContext } from '../../tests/support/test-app';
 import { users } from '../db/schema';
 import { LIVE_STREAMS_PER_USER } from '../services/live/hub';
-import { publishLive } from '../services/live/publish';
+import { noticePayloads, publishLive } from '../services/live/publish';
 import { makePdf } from '../services/uploads/test-pdfs';
 import { uploadCalls } from '../test/fixtures/uploads';
 import { readLive } from '../test/live';
@@ -86,6 +86,23 @@ describe.each(databaseTargets)('the live channel on $name', ({ location }) => {
     await publishLive(ctx.db, { topics: ['messages'], userIds: [row?.id ?? 0] });
     expect(topicsOf((await live.next('change')).data)).toEqual(['messages']);
     live.close();
+  });
+
+  it('reaches every user of a notice naming 2,000 of them (NOTIFY refuses 8,000 bytes), in one transaction', async () => {
+    const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'luca.verdi'));
+    const live = readLive(await open('luca.verdi'));
+    await live.next('ready');
+    // Others first: this user's id is in the last payload, so only a whole delivery reaches them.
+    const others = Array.from({ length: 1_999 }, (_, index) => 1_000_000_000 + index);
+    await ctx.db.transaction((tx) =>
+      publishLive(tx, { topics: ['surveys'], userIds: [...others, row?.id ?? 0], roles: ['ADM'] }),
+    );
+    expect(topicsOf((await live.next('change')).data)).toEqual(['surveys']);
+    live.close();
+    const payloads = noticePayloads({ topics: ['surveys'], userIds: others, roles: ['ADM'] });
+    expect(payloads.length).toBe(4);
+    expect(Math.max(...payloads.map((payload) => Buffer.byteLength(payload)))).toBeLessThan(8_000);
+    expect(payloads.filter((payload) => payload.includes('"roles"'))).toHaveLength(1);
   });
 });
 
