@@ -4,7 +4,7 @@ import { immunizationResource, medicationResource } from '../medications';
 import { allergyResource, conditionResource } from '../problems';
 import { restEntry, systems } from '../systems';
 import { dayOf, dayStart } from './dates';
-import { codeIn, fixedCode, type Token, withLastUpdated } from './source';
+import { codeIn, fixedCode, foundLazily, type Token, withLastUpdated } from './source';
 import { tableSource } from './table-source';
 
 /** Any of the codings a row carries matches the token. */
@@ -33,13 +33,13 @@ export const conditionSource = tableSource(conditions, {
     'clinical-status': (token) => codeIn(sql`${conditions.clinicalStatus}`, systems.conditionClinical, token),
   },
   newestFirst: desc(conditions.recordedAt),
-  found: (row, context) => ({
-    resource: withLastUpdated(
-      conditionResource(row, restEntry('Condition', row.id), context.mapping),
-      row.recordedAt,
+  found: (row, context) =>
+    foundLazily(row.recordedAt, () =>
+      withLastUpdated(
+        conditionResource(row, restEntry('Condition', row.id), context.mapping),
+        row.recordedAt,
+      ),
     ),
-    sortAt: row.recordedAt,
-  }),
 });
 
 /** Allergies and intolerances, searched by their SNOMED CT code, category (food, medication…) and date. */
@@ -57,13 +57,13 @@ export const allergySource = tableSource(allergies, {
     'clinical-status': (token) => codeIn(sql`${allergies.clinicalStatus}`, systems.allergyClinical, token),
   },
   newestFirst: desc(allergies.recordedAt),
-  found: (row, context) => ({
-    resource: withLastUpdated(
-      allergyResource(row, restEntry('AllergyIntolerance', row.id), context.mapping),
-      row.recordedAt,
+  found: (row, context) =>
+    foundLazily(row.recordedAt, () =>
+      withLastUpdated(
+        allergyResource(row, restEntry('AllergyIntolerance', row.id), context.mapping),
+        row.recordedAt,
+      ),
     ),
-    sortAt: row.recordedAt,
-  }),
 });
 
 /** Medicines taken, by ATC code and the period they are taken in (`effective`). */
@@ -74,13 +74,13 @@ export const medicationSource = tableSource(medicationStatements, {
   },
   tokens: { code: (token) => anyCode(token, [[medicationStatements.atcCode, systems.atc]]) },
   newestFirst: desc(medicationStatements.startDate),
-  found: (row, context) => ({
-    resource: withLastUpdated(
-      medicationResource(row, restEntry('MedicationStatement', row.id), context.mapping),
-      dayOf(row.startDate),
+  found: (row, context) =>
+    foundLazily(dayOf(row.startDate), () =>
+      withLastUpdated(
+        medicationResource(row, restEntry('MedicationStatement', row.id), context.mapping),
+        dayOf(row.startDate),
+      ),
     ),
-    sortAt: dayOf(row.startDate),
-  }),
 });
 
 /** Vaccinations, by vaccine (SNOMED CT or ATC, `vaccine-code`) and day given. */
@@ -94,11 +94,11 @@ export const immunizationSource = tableSource(immunizations, {
       ]),
   },
   newestFirst: desc(immunizations.occurredOn),
-  found: (row, context) => ({
-    resource: withLastUpdated(
-      immunizationResource(row, restEntry('Immunization', row.id), context.mapping),
-      dayOf(row.occurredOn),
+  found: (row, context) =>
+    foundLazily(dayOf(row.occurredOn), () =>
+      withLastUpdated(
+        immunizationResource(row, restEntry('Immunization', row.id), context.mapping),
+        dayOf(row.occurredOn),
+      ),
     ),
-    sortAt: dayOf(row.occurredOn),
-  }),
 });

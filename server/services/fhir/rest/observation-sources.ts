@@ -5,7 +5,15 @@ import { documentlessShown } from '../../clinical/visibility';
 import { readingObservation } from '../readings';
 import { observationResource } from '../results';
 import { restEntry, systems } from '../systems';
-import { codeIn, fixedCode, type Source, type Token, totalOver, withLastUpdated } from './source';
+import {
+  codeIn,
+  fixedCode,
+  foundLazily,
+  type Source,
+  type Token,
+  totalOver,
+  withLastUpdated,
+} from './source';
 import { tableSource } from './table-source';
 
 /** The hospital's laboratory results, each linked to the report it was read from (`derivedFrom`). */
@@ -16,18 +24,16 @@ export const labResultSource = tableSource(observations, {
     category: (token) => fixedCode(systems.observationCategory, 'laboratory', token),
   },
   newestFirst: desc(observations.effectiveAt),
-  found: (row, context) => {
-    const resource = observationResource(row, restEntry('Observation', row.id), context.mapping);
-    return {
-      resource: withLastUpdated(
+  found: (row, context) =>
+    foundLazily(row.effectiveAt, () => {
+      const resource = observationResource(row, restEntry('Observation', row.id), context.mapping);
+      return withLastUpdated(
         row.documentId === null
           ? resource
           : { ...resource, derivedFrom: [{ reference: `DocumentReference/${row.documentId}` }] },
         row.effectiveAt,
-      ),
-      sortAt: row.effectiveAt,
-    };
-  },
+      );
+    }),
 });
 
 const READING_KINDS = Object.keys(READING_CODES) as ReadingKind[];
@@ -80,13 +86,14 @@ export const readingSource: Source = {
       )
       .orderBy(desc(patientReadings.takenAt), desc(patientReadings.id))
       .limit(limit);
-    const found = rows.map(({ row }) => ({
-      resource: withLastUpdated(
-        readingObservation(row, restEntry('Observation', `reading-${row.id}`), context.mapping),
-        row.updatedAt,
+    const found = rows.map(({ row }) =>
+      foundLazily(row.takenAt, () =>
+        withLastUpdated(
+          readingObservation(row, restEntry('Observation', `reading-${row.id}`), context.mapping),
+          row.updatedAt,
+        ),
       ),
-      sortAt: row.takenAt,
-    }));
+    );
     return { found, total: rows[0]?.total ?? 0 };
   },
 };

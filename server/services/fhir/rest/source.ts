@@ -82,6 +82,21 @@ export function anyOf(...conditions: (SQL | false)[]): SQL | false {
 /** `total` of a window count: every page tells the whole search's size. */
 export const totalOver = sql<number>`(count(*) over ())::int`;
 
+/**
+ * A row found, its resource built only when read: a source reads up to the page's end plus one, and a type
+ * of two sources keeps about half of what they read, so only the page's rows are mapped.
+ */
+export function foundLazily(sortAt: Date, build: () => Resource): Found {
+  let built: Resource | undefined;
+  return {
+    sortAt,
+    get resource() {
+      built ??= build();
+      return built;
+    },
+  };
+}
+
 /** A mapped resource with the instant it was last recorded (`meta.lastUpdated`). */
 export function withLastUpdated<T extends Resource>(resource: T, updated: Date): T {
   return { ...resource, meta: { ...resource.meta, lastUpdated: updated.toISOString() } };
