@@ -9,7 +9,7 @@
  * `virtual:lingui-areas/<locale>/<area>` is one compiled catalogue, the same code the Lingui Vite plugin emits.
  *
  * Wherever code outside src/features/ loads a feature's module lazily (`import('../features/<area>/…')`: the
- * screens of src/app/pages.ts, the tab badges), the import also loads that area's messages, and resolves when both
+ * screens of src/app/pages.ts and public-pages.ts, the tab badges), the import also loads that area's messages, and resolves when both
  * are there, so a screen never renders before its texts. Done here, for every such import, so none can forget it.
  */
 

@@ -1,55 +1,13 @@
-/**
- * Screens load lazily: a screen's code arrives with the screen; on an unmetered connection the others are
- * fetched (not run) while the browser is idle (src/app/preload.ts), so later navigations do not wait.
- */
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazy } from 'react';
+/** The screens of a signed-in user, each loaded lazily (lazy-page.ts); those reached without one: public-pages.ts. */
+import { page } from './lazy-page';
 
-type Loader = () => Promise<{ default: ComponentType }>;
-
-function page<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): LazyExoticComponent<ComponentType> {
-  const loader: Loader = () => load().then((module) => ({ default: pick(module) }));
-  return lazy(loader);
-}
-
-export const PostAuthPage = page(
-  () => import('../features/account/post-auth-page'),
-  (m) => m.PostAuthPage,
-);
 export const PasskeysPage = page(
   () => import('../features/security/passkeys-page'),
   (m) => m.PasskeysPage,
 );
-export const LoginPage = page(
-  () => import('../features/account/login-page'),
-  (m) => m.LoginPage,
-);
-export const LoginExternalPage = page(
-  () => import('../features/account/login-external-page'),
-  (m) => m.LoginExternalPage,
-);
-export const CdcLaunchPage = page(
-  () => import('../features/cdc/cdc-launch-page'),
-  (m) => m.CdcLaunchPage,
-);
-export const PinResetPage = page(
-  () => import('../features/pin-reset/pin-reset-page'),
-  (m) => m.PinResetPage,
-);
 export const AuthenticatorPage = page(
   () => import('../features/security/authenticator-page'),
   (m) => m.AuthenticatorPage,
-);
-export const HelpPage = page(
-  () => import('../features/help/help-center-page'),
-  (m) => m.HelpPageScreen,
-);
-export const FaqPage = page(
-  () => import('../features/help/help-center-page'),
-  (m) => m.FaqPageScreen,
 );
 export const HomePage = page(
   () => import('../features/home/home-page'),
@@ -199,12 +157,10 @@ export const ArchiveRequestPage = page(
   () => import('../features/document-requests/archive-page'),
   (m) => m.ArchiveRequestPage,
 );
-
 export const ConferencesPage = page(
   () => import('../features/conferences/conferences-page'),
   (m) => m.ConferencesPage,
 );
-
 export const CreateConferencePage = page(
   () => import('../features/conferences/create-conference-page'),
   (m) => m.CreateConferencePage,
@@ -276,15 +232,6 @@ export const SecurityDevicesPage = page(
 export const SharedLinksPage = page(
   () => import('../features/shl/shared-links-page'),
   (m) => m.SharedLinksPage,
-);
-/** The viewer first takes the browser's language (a doctor abroad), so it never shows in the wrong one. */
-export const ShlViewerPage = page(
-  () =>
-    import('../features/shl/viewer/viewer-page').then(async (module) => {
-      await module.followBrowserLanguage();
-      return module;
-    }),
-  (m) => m.ShlViewerPage,
 );
 export const ExportPage = page(
   () => import('../features/export/export-page'),

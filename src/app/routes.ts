@@ -10,7 +10,6 @@ import {
   ArchiveRequestPage,
   AuthenticatorPage,
   CarePlansPage,
-  CdcLaunchPage,
   ClinicalRequestPage,
   ConferencesPage,
   ConnectedAppsPage,
@@ -24,16 +23,12 @@ import {
   DocumentViewerPage,
   DossierPage,
   ExportPage,
-  FaqPage,
   FileUploadPage,
   GuestSignPage,
   GuestsPage,
   GuestWizardPage,
-  HelpPage,
   HistoryPage,
   HomePage,
-  LoginExternalPage,
-  LoginPage,
   MessagesPage,
   MyPatientsPage,
   NewConsentsPage,
@@ -49,8 +44,6 @@ import {
   PatientInfoPage,
   PatientListPage,
   PatientSearchPage,
-  PinResetPage,
-  PostAuthPage,
   PripriPage,
   ProcedureConsentsPage,
   ProjectDetailsPage,
@@ -63,7 +56,6 @@ import {
   SelectConsentSignerPage,
   SelectDigitalConsentSignerPage,
   SharedLinksPage,
-  ShlViewerPage,
   SignCheckPage,
   SignFeaConsentsPage,
   SignFeaConsentsResultPage,
@@ -78,6 +70,16 @@ import {
   TrendPage,
   VideoconferenceCallPage,
 } from './pages';
+import {
+  CdcLaunchPage,
+  FaqPage,
+  HelpPage,
+  LoginExternalPage,
+  LoginPage,
+  PinResetPage,
+  PostAuthPage,
+  ShlViewerPage,
+} from './public-pages';
 import { NotFoundPage } from './refusal-pages';
 
 export interface AppRoute {

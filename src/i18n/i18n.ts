@@ -1,7 +1,7 @@
 /**
  * Lingui activation. Only the active language is loaded, and of it only the areas in use: the shell's
  * messages at start, a feature's messages with its first screen (`loadCatalogArea`, called by the screen loaders
- * in src/app/pages.ts). The areas come from build/vite-lingui-areas.ts.
+ * in src/app/pages.ts and public-pages.ts). The areas come from build/vite-lingui-areas.ts.
  */
 
 import { catalogLoaders } from 'virtual:lingui-areas';

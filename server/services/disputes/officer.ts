@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { accessDisputes, auditLog, notificationOutbox, patients, type UserRow, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { recordReadOfEach, recordWrite } from '../access/recorded';
-import { accessLabels } from '../history';
+import { accessLabels } from '../history-labels';
 import type { Language } from '../language';
 import { toDispute } from './report';
 

@@ -1,7 +1,7 @@
 import type { AuditEvent, AuditEventAgent, AuditEventEntity } from '@medplum/fhirtypes';
 import type { auditLog } from '../../db/schema';
 import type { AuditActivity } from '../audit';
-import { accessLabels, readerOf } from '../history';
+import { accessLabels, readerOf } from '../history-labels';
 import type { Localized } from '../language';
 import { concept, type EntryId, type MappingContext, portalSystems, referenceTo, systems } from './systems';
 
