@@ -48,7 +48,11 @@ export async function clinicalRowsShown(
   user: UserRow,
   patientId: number,
 ): Promise<RowCondition> {
-  const withoutDocument = await documentlessShown(db, user, patientId);
+  return rowsShownGiven(user, await documentlessShown(db, user, patientId));
+}
+
+/** clinicalRowsShown once `documentlessShown` is known (a caller that needs both asks for it once). */
+export function rowsShownGiven(user: UserRow, withoutDocument: boolean): RowCondition {
   return (documentId) =>
     withoutDocument
       ? sql`(${documentId} is null or ${documentShown(user, documentId)})`

@@ -7,7 +7,7 @@ import { HttpError } from '../../../http-error';
 import { authorizedRead, authorizePatientAccess } from '../../access/gate';
 import { fhirReadDetail } from '../../access/history';
 import { recordRefusal } from '../../access/recorded';
-import { clinicalRowsShown } from '../../clinical/visibility';
+import { documentlessShown, rowsShownGiven } from '../../clinical/visibility';
 import type { Language } from '../../language';
 import { patientExists } from '../../patients';
 import { appAllows } from '../app-scopes';
@@ -39,6 +39,7 @@ async function contextFor(
   patientId: number,
   options: FhirReplyOptions,
 ): Promise<SourceContext> {
+  const documentless = await documentlessShown(db, caller.user, patientId);
   return {
     db,
     user: caller.user,
@@ -50,7 +51,8 @@ async function contextFor(
       patient: restEntry('Patient', patientId),
       organization: restEntry('Organization', HOSPITAL_ID),
     },
-    shown: await clinicalRowsShown(db, caller.user, patientId),
+    shown: rowsShownGiven(caller.user, documentless),
+    documentless,
   };
 }
 

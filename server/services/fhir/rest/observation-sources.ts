@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { READING_CODES, type ReadingKind } from '../../../../src/contract/results';
 import { observations, patientReadings } from '../../../db/schema';
-import { documentlessShown } from '../../clinical/visibility';
 import { readingObservation } from '../readings';
 import { observationResource } from '../results';
 import { restEntry, systems } from '../systems';
@@ -76,8 +75,7 @@ export const readingSource: Source = {
     return row?.patientId ?? null;
   },
   async search(context, where, limit) {
-    if (!(await documentlessShown(context.db, context.user, context.patientId)))
-      return { found: [], total: 0 };
+    if (!context.documentless) return { found: [], total: 0 };
     const rows = await context.db
       .select({ row: patientReadings, total: totalOver })
       .from(patientReadings)

@@ -18,6 +18,8 @@ export interface SourceContext {
   mapping: MappingContext;
   /** What of the record this caller may see (clinical/visibility.ts), for tables taken from documents. */
   shown: RowCondition;
+  /** Whether rows from no document are shown (clinical/visibility.ts documentlessShown): the readings. */
+  documentless: boolean;
 }
 
 /** One row found, mapped; `sortAt` orders rows of several sources in one page (newest first). */
